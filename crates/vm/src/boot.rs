@@ -1,0 +1,251 @@
+//! JDK start-up and running `main`.
+//!
+//! jvmc does not run `System.initPhase1`/`2`/`3`. [`Vm::boot`] does what a program
+//! needs, in HotSpot's order (`Threads::create_vm`): initialise `String`, `System`,
+//! `Class`, `ThreadGroup`, `Thread`; create the `system` and `main` thread groups and
+//! the `main` thread; then the parts of `initPhase1` that matter — system properties,
+//! `System.in/out/err`, the `JavaLangAccess` secrets — without signal handlers, the
+//! module system or the system class loader. Everything else initialises lazily, on
+//! first use.
+
+use crate::class::ClassId;
+use crate::error::{VmError, VmResult};
+use crate::heap::Array;
+use crate::native::Unwind;
+use crate::thread::{JThread, ThreadStack, ThreadStatus};
+use crate::value::{ObjRef, Value};
+use crate::vm::Vm;
+
+/// `Thread.threadStatus` for a runnable thread (JVMTI ALIVE | RUNNABLE).
+pub(crate) const THREAD_STATUS_RUNNABLE: i32 = 0x0005;
+/// `Thread.threadStatus` for a terminated thread.
+pub(crate) const THREAD_STATUS_TERMINATED: i32 = 0x0002;
+
+impl Vm {
+    /// Starts the JDK: main thread, thread groups, system properties, standard streams.
+    pub fn boot(&mut self) -> VmResult<()> {
+        if !self.threads.is_empty() {
+            return Err(VmError::Internal("boot called twice".into()));
+        }
+        self.threads.push(JThread { object: None, stack: ThreadStack::default(), status: ThreadStatus::Runnable });
+        let mut ts = std::mem::take(&mut self.threads[0].stack);
+        let result = self.boot_on(&mut ts);
+        self.threads[0].stack = ts;
+        result
+    }
+
+    /// Describes a Java exception for an error message: `java.lang.Foo: message`.
+    pub fn describe_throwable(&self, ex: ObjRef) -> String {
+        let name = self.class(self.heap.class_of(ex)).java_name();
+        match self.heap.field(ex, self.wk.throwable_message) {
+            Some(Value::Ref(Some(m))) => match self.string_to_rust(m) {
+                Ok(m) => format!("{name}: {m}"),
+                Err(_) => name,
+            },
+            _ => name,
+        }
+    }
+
+    fn unwind_to_error(&self, what: &str, e: Unwind) -> VmError {
+        match e {
+            Unwind::Throw(ex) => {
+                let mut msg = format!("{what} failed: {}", self.describe_throwable(ex));
+                for (m, pc) in self.backtrace(ex).into_iter().take(12) {
+                    msg.push_str(&format!("\n\tat {}", self.frame_display(m, pc)));
+                }
+                VmError::Internal(msg)
+            }
+            Unwind::Halt(code) => VmError::Internal(format!("{what} halted with status {code}")),
+            Unwind::Fatal(e) => e,
+        }
+    }
+
+    /// Calls a static method by name during start-up.
+    pub(crate) fn call_static(&mut self, ts: &mut ThreadStack, class: &str, name: &str, desc: &str, args: &[Value]) -> VmResult<Option<Value>> {
+        let c = self.load_required(class)?;
+        self.initialize_now(ts, c).map_err(|e| self.unwind_to_error(&format!("initialising {class}"), e))?;
+        let Some(m) = self.declared_method(c, name, desc) else {
+            return Err(VmError::Internal(format!("{class}.{name}{desc} not found")));
+        };
+        self.call_java(ts, m, args).map_err(|e| self.unwind_to_error(&format!("{class}.{name}"), e))
+    }
+
+    /// Calls an instance method (with virtual selection) during start-up.
+    pub(crate) fn call_virtual(&mut self, ts: &mut ThreadStack, obj: ObjRef, name: &str, desc: &str, args: &[Value]) -> VmResult<Option<Value>> {
+        let c = self.heap.class_of(obj);
+        let Some(m) = self.resolve_method(c, name, desc) else {
+            return Err(VmError::Internal(format!("{}.{name}{desc} not found", self.class(c).name)));
+        };
+        let target = self.select_method(c, m).unwrap_or(m);
+        let mut all = vec![Value::obj(obj)];
+        all.extend_from_slice(args);
+        self.call_java(ts, target, &all).map_err(|e| self.unwind_to_error(&format!("{name}{desc}"), e))
+    }
+
+    /// `new Class(args)` during start-up.
+    pub(crate) fn construct(&mut self, ts: &mut ThreadStack, class: &str, desc: &str, args: &[Value]) -> VmResult<ObjRef> {
+        let c = self.load_required(class)?;
+        self.initialize_now(ts, c).map_err(|e| self.unwind_to_error(&format!("initialising {class}"), e))?;
+        let obj = self.alloc_object(c);
+        self.construct_into(ts, obj, c, desc, args)?;
+        Ok(obj)
+    }
+
+    fn construct_into(&mut self, ts: &mut ThreadStack, obj: ObjRef, c: ClassId, desc: &str, args: &[Value]) -> VmResult<()> {
+        let Some(init) = self.declared_method(c, "<init>", desc) else {
+            return Err(VmError::Internal(format!("{}.<init>{desc} not found", self.class(c).name)));
+        };
+        let mut all = vec![Value::obj(obj)];
+        all.extend_from_slice(args);
+        self.call_java(ts, init, &all).map_err(|e| self.unwind_to_error(&format!("new {}", self.class(c).name), e))?;
+        Ok(())
+    }
+
+    fn static_of(&self, class: &str, name: &str, desc: &str) -> VmResult<Value> {
+        let c = self.lookup_class(class).ok_or_else(|| VmError::Internal(format!("{class} not loaded")))?;
+        self.static_value(c, name, desc)
+    }
+
+    fn set_static(&mut self, class: &str, name: &str, desc: &str, v: Value) -> VmResult<()> {
+        let c = self.load_required(class)?;
+        match self.find_field(c, name, desc) {
+            Some((decl, f)) if f.is_static() => {
+                let slot = f.slot as usize;
+                self.class_states[decl.index()].statics[slot] = v;
+                Ok(())
+            }
+            _ => Err(VmError::Internal(format!("no static field {class}.{name}"))),
+        }
+    }
+
+    fn boot_on(&mut self, ts: &mut ThreadStack) -> VmResult<()> {
+        for c in ["java/lang/Object", "java/lang/String", "java/lang/System", "java/lang/Class", "java/lang/ThreadGroup", "java/lang/Thread"] {
+            let id = self.load_required(c)?;
+            self.initialize_now(ts, id).map_err(|e| self.unwind_to_error(&format!("initialising {c}"), e))?;
+        }
+        // thread groups and the main thread, as HotSpot's create_initial_thread does
+        let tg = self.load_required("java/lang/ThreadGroup")?;
+        let system_group = self.alloc_object(tg);
+        self.construct_into(ts, system_group, tg, "()V", &[])?;
+        let main_name = self.intern_str("main")?;
+        let main_group = self.construct(ts, "java/lang/ThreadGroup", "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", &[Value::obj(system_group), Value::obj(main_name)])?;
+        let thread_class = self.wk.thread;
+        let main_thread = self.alloc_object(thread_class);
+        let (eetop, prio, status) = (self.wk.thread_eetop, self.wk.thread_priority, self.wk.thread_status);
+        self.heap.set_field(main_thread, eetop, Value::Long(1));
+        self.heap.set_field(main_thread, prio, Value::Int(5));
+        self.heap.set_field(main_thread, status, Value::Int(THREAD_STATUS_RUNNABLE));
+        self.threads[0].object = Some(main_thread);
+        self.construct_into(ts, main_thread, thread_class, "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", &[Value::obj(main_group), Value::obj(main_name)])?;
+
+        // System.initPhase1, minus signal handlers and OS-environment set-up
+        self.call_static(ts, "java/lang/System", "setJavaLangAccess", "()V", &[])?;
+        let temp_props = self
+            .call_static(ts, "jdk/internal/util/SystemProps", "initProperties", "()Ljava/util/Map;", &[])?
+            .ok_or_else(|| VmError::Internal("initProperties returned nothing".into()))?;
+        self.call_static(ts, "java/lang/VersionProps", "init", "(Ljava/util/Map;)V", &[temp_props])?;
+        self.call_static(ts, "jdk/internal/misc/VM", "saveProperties", "(Ljava/util/Map;)V", &[temp_props])?;
+        let props = self
+            .call_static(ts, "java/lang/System", "createProperties", "(Ljava/util/Map;)Ljava/util/Properties;", &[temp_props])?
+            .ok_or_else(|| VmError::Internal("createProperties returned nothing".into()))?;
+        self.set_static("java/lang/System", "props", "Ljava/util/Properties;", props)?;
+        self.call_static(ts, "jdk/internal/util/StaticProperty", "javaHome", "()Ljava/lang/String;", &[])?;
+        let Value::Ref(Some(props_obj)) = props else { return Err(VmError::Internal("no Properties".into())) };
+        let get_prop = "(Ljava/lang/String;)Ljava/lang/String;";
+        let key = Value::obj(self.intern_str("line.separator")?);
+        let sep = self.call_virtual(ts, props_obj, "getProperty", get_prop, &[key])?.unwrap_or(Value::NULL);
+        self.set_static("java/lang/System", "lineSeparator", "Ljava/lang/String;", sep)?;
+
+        let fd_in = self.fd_static(ts, "in")?;
+        let fd_out = self.fd_static(ts, "out")?;
+        let fd_err = self.fd_static(ts, "err")?;
+        let fis = self.construct(ts, "java/io/FileInputStream", "(Ljava/io/FileDescriptor;)V", &[fd_in])?;
+        let bis = self.construct(ts, "java/io/BufferedInputStream", "(Ljava/io/InputStream;)V", &[Value::obj(fis)])?;
+        self.call_static(ts, "java/lang/System", "setIn0", "(Ljava/io/InputStream;)V", &[Value::obj(bis)])?;
+        for (fd, setter, enc_key) in [(fd_out, "setOut0", "sun.stdout.encoding"), (fd_err, "setErr0", "sun.stderr.encoding")] {
+            let fos = self.construct(ts, "java/io/FileOutputStream", "(Ljava/io/FileDescriptor;)V", &[fd])?;
+            let key = Value::obj(self.intern_str(enc_key)?);
+            let enc = self.call_virtual(ts, props_obj, "getProperty", get_prop, &[key])?.unwrap_or(Value::NULL);
+            let ps = self
+                .call_static(ts, "java/lang/System", "newPrintStream", "(Ljava/io/FileOutputStream;Ljava/lang/String;)Ljava/io/PrintStream;", &[Value::obj(fos), enc])?
+                .unwrap_or(Value::NULL);
+            self.call_static(ts, "java/lang/System", setter, "(Ljava/io/PrintStream;)V", &[ps])?;
+        }
+        self.call_virtual(ts, main_group, "add", "(Ljava/lang/Thread;)V", &[Value::obj(main_thread)])?;
+        self.call_static(ts, "jdk/internal/misc/VM", "initLevel", "(I)V", &[Value::Int(1)])?;
+        Ok(())
+    }
+
+    fn fd_static(&mut self, ts: &mut ThreadStack, name: &str) -> VmResult<Value> {
+        let c = self.load_required("java/io/FileDescriptor")?;
+        self.initialize_now(ts, c).map_err(|e| self.unwind_to_error("initialising FileDescriptor", e))?;
+        self.static_of("java/io/FileDescriptor", name, "Ljava/io/FileDescriptor;")
+    }
+
+    /// Runs `main_class.main(args)` on the main thread, as the `java` launcher does,
+    /// and returns the exit status: 0, the `System.exit` status, or 1 after an uncaught
+    /// exception (reported on `System.err` by the thread's uncaught-exception handler).
+    pub fn run_main(&mut self, main_class: &str, args: &[String]) -> VmResult<i32> {
+        let mut ts = std::mem::take(&mut self.threads[0].stack);
+        let result = self.run_main_on(&mut ts, main_class, args);
+        self.threads[0].stack = ts;
+        result
+    }
+
+    fn run_main_on(&mut self, ts: &mut ThreadStack, main_class: &str, args: &[String]) -> VmResult<i32> {
+        let internal = main_class.replace('.', "/");
+        let class = match self.load_class(&internal)? {
+            Ok(c) => c,
+            Err(_) => return Err(VmError::MainClassNotFound(main_class.to_string())),
+        };
+        let main = self
+            .declared_method(class, "main", "([Ljava/lang/String;)V")
+            .filter(|&m| self.method(m).is_static())
+            .ok_or_else(|| VmError::NoMainMethod(main_class.to_string()))?;
+        let mut strings = Vec::with_capacity(args.len());
+        for a in args {
+            strings.push(Some(self.new_string(a)?));
+        }
+        let sc = self.wk.string;
+        let ac = self.array_class_of(sc)?;
+        let argv = self.heap.alloc_array(ac, Array::Ref(strings.into()));
+        let outcome = match self.initialize_now(ts, class) {
+            Ok(()) => self.call_java(ts, main, &[Value::obj(argv)]).map(|_| ()),
+            Err(e) => Err(e),
+        };
+        let status = match outcome {
+            Ok(()) => 0,
+            Err(Unwind::Throw(ex)) => {
+                self.dispatch_uncaught(ts, 0, ex)?;
+                1
+            }
+            Err(Unwind::Halt(code)) => return Ok(code),
+            Err(Unwind::Fatal(e)) => return Err(e),
+        };
+        // DestroyJavaVM: run shutdown hooks
+        let shutdown = self.load_required("java/lang/Shutdown")?;
+        if let Some(m) = self.declared_method(shutdown, "shutdown", "()V") {
+            match self.call_java(ts, m, &[]) {
+                Ok(_) => {}
+                Err(Unwind::Halt(code)) => return Ok(code),
+                Err(Unwind::Fatal(e)) => return Err(e),
+                Err(Unwind::Throw(_)) => {}
+            }
+        }
+        Ok(status)
+    }
+
+    /// Hands an uncaught exception to `Thread.dispatchUncaughtException`, which prints
+    /// `Exception in thread "main" ...` through the default handler.
+    pub(crate) fn dispatch_uncaught(&mut self, ts: &mut ThreadStack, tid: usize, ex: ObjRef) -> VmResult<()> {
+        let Some(thread) = self.threads[tid].object else { return Ok(()) };
+        let tc = self.wk.thread;
+        let Some(m) = self.declared_method(tc, "dispatchUncaughtException", "(Ljava/lang/Throwable;)V") else {
+            return Err(VmError::Internal("Thread.dispatchUncaughtException missing".into()));
+        };
+        match self.call_java(ts, m, &[Value::obj(thread), Value::obj(ex)]) {
+            Ok(_) | Err(Unwind::Throw(_)) | Err(Unwind::Halt(_)) => Ok(()),
+            Err(Unwind::Fatal(e)) => Err(e),
+        }
+    }
+}

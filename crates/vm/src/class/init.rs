@@ -1,0 +1,146 @@
+//! Class initialisation (JVMS §5.5) as a resumable frame.
+//!
+//! An instruction that needs an uninitialised class pushes a `ClassInit` frame and is
+//! re-executed once that frame completes. The frame walks its stages: mark the class
+//! in progress and set `ConstantValue` statics, initialise the superclass and the
+//! superinterfaces that declare default methods, run `<clinit>`, mark initialised.
+//! An exception from `<clinit>` marks the class failed and, unless it is an `Error`,
+//! is wrapped in `ExceptionInInitializerError` (done by the unwinder).
+
+use jvmc_classfile::PoolEntry;
+
+use super::{ClassId, InitState};
+use crate::native::Unwind;
+use crate::thread::{Frame, FrameKind, ThreadStack};
+use crate::value::Value;
+use crate::vm::Vm;
+
+impl Vm {
+    /// Whether `class` may be used now. If not, a `ClassInit` frame has been pushed and
+    /// the caller must return to the dispatch loop without advancing its pc.
+    #[inline]
+    pub(crate) fn ensure_initialized(&mut self, ts: &mut ThreadStack, class: ClassId) -> Result<bool, Unwind> {
+        match self.class_states[class.index()].init {
+            InitState::Initialized => Ok(true),
+            InitState::InProgress(t) if t == ts.tid => Ok(true),
+            InitState::InProgress(_) => Err(Unwind::Fatal(crate::error::VmError::Unsupported(
+                "class initialisation by two threads at once".into(),
+            ))),
+            InitState::Failed => {
+                let msg = format!("Could not initialize class {}", self.class(class).java_name());
+                Err(self.throw_new(ts, "java/lang/NoClassDefFoundError", Some(&msg)))
+            }
+            InitState::Uninitialized => {
+                ts.frames.push(Frame {
+                    method: crate::class::MethodId(0),
+                    pc: 0,
+                    base: ts.values.len() as u32,
+                    kind: FrameKind::ClassInit { class, stage: 0 },
+                });
+                Ok(false)
+            }
+        }
+    }
+
+    /// Initialises `class` before returning (runs `<clinit>` in a nested loop). For
+    /// natives that need an initialised class, such as reflection and exception
+    /// construction.
+    pub(crate) fn initialize_now(&mut self, ts: &mut ThreadStack, class: ClassId) -> Result<(), Unwind> {
+        let barrier = ts.frames.len();
+        ts.frames.push(Frame { method: crate::class::MethodId(0), pc: 0, base: ts.values.len() as u32, kind: FrameKind::Barrier });
+        let ready = match self.ensure_initialized(ts, class) {
+            Ok(r) => r,
+            Err(e) => {
+                ts.frames.truncate(barrier);
+                return Err(e);
+            }
+        };
+        let result = if ready { Ok(crate::interpreter::Exit::Returned) } else { self.execute(ts) };
+        let base = ts.frames[barrier].base as usize;
+        ts.frames.truncate(barrier);
+        ts.values.truncate(base);
+        match result? {
+            crate::interpreter::Exit::Returned => Ok(()),
+            crate::interpreter::Exit::Threw(ex) => Err(Unwind::Throw(ex)),
+            crate::interpreter::Exit::Halted(code) => Err(Unwind::Halt(code)),
+        }
+    }
+
+    /// Advances the `ClassInit` frame on top of the stack by one stage.
+    pub(crate) fn step_class_init(&mut self, ts: &mut ThreadStack, class: ClassId, stage: u8) -> Result<(), Unwind> {
+        let top = ts.frames.len() - 1;
+        match stage {
+            0 => {
+                if self.class_states[class.index()].init == InitState::Uninitialized {
+                    self.class_states[class.index()].init = InitState::InProgress(ts.tid);
+                    self.set_constant_statics(class)?;
+                }
+                let c = self.class(class);
+                let mut supers: Vec<ClassId> = Vec::new();
+                if !c.is_interface() {
+                    supers.extend(c.super_class);
+                    self.default_superinterfaces(class, &mut supers);
+                }
+                for s in supers {
+                    if self.class_states[s.index()].init == InitState::Uninitialized {
+                        // stay at stage 0: come back here when the supertype is done
+                        self.ensure_initialized(ts, s)?;
+                        return Ok(());
+                    }
+                    if self.class_states[s.index()].init == InitState::Failed {
+                        let msg = format!("Could not initialize class {}", self.class(s).java_name());
+                        return Err(self.throw_new(ts, "java/lang/NoClassDefFoundError", Some(&msg)));
+                    }
+                }
+                match self.class(class).clinit {
+                    Some(clinit) => {
+                        ts.frames[top].kind = FrameKind::ClassInit { class, stage: 2 };
+                        self.invoke_method(ts, clinit)?;
+                    }
+                    None => ts.frames[top].kind = FrameKind::ClassInit { class, stage: 2 },
+                }
+                Ok(())
+            }
+            _ => {
+                self.class_states[class.index()].init = InitState::Initialized;
+                let f = ts.frames.pop().map(|f| f.base as usize).unwrap_or(0);
+                ts.values.truncate(f);
+                Ok(())
+            }
+        }
+    }
+
+    /// The superinterfaces of `class` that declare a non-abstract, non-static method,
+    /// in JVMS §5.5 step 7 order: for each direct superinterface (in declaration
+    /// order), its own superinterfaces first, then itself.
+    fn default_superinterfaces(&self, class: ClassId, out: &mut Vec<ClassId>) {
+        for &i in &self.class(class).interfaces {
+            self.default_superinterfaces(i, out);
+            if self.class(i).declares_defaults && !out.contains(&i) {
+                out.push(i);
+            }
+        }
+    }
+
+    fn set_constant_statics(&mut self, class: ClassId) -> Result<(), Unwind> {
+        let constants: Vec<(u32, PoolEntry)> = self
+            .class(class)
+            .fields
+            .iter()
+            .filter(|f| f.is_static())
+            .filter_map(|f| f.constant.clone().map(|c| (f.slot, c)))
+            .collect();
+        for (slot, c) in constants {
+            let v = match c {
+                PoolEntry::Int(i) => Value::Int(i),
+                PoolEntry::Long(l) => Value::Long(l),
+                PoolEntry::Float(f) => Value::Float(f),
+                PoolEntry::Double(d) => Value::Double(d),
+                PoolEntry::String(s) => Value::obj(self.intern_utf16(&s)?),
+                _ => continue,
+            };
+            self.class_states[class.index()].statics[slot as usize] = v;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,39 @@
+//! `java.lang.Class` objects ("mirrors"): created on first use, pinned for the run,
+//! with the class id in a hidden slot.
+
+use super::{ClassId, ClassKind};
+use crate::error::VmResult;
+use crate::value::{ObjRef, Value};
+use crate::vm::Vm;
+
+impl Vm {
+    /// The `Class` object of `class`.
+    pub fn mirror_of(&mut self, class: ClassId) -> VmResult<ObjRef> {
+        if let Some(m) = self.class(class).mirror {
+            return Ok(m);
+        }
+        let component = match self.class(class).kind {
+            ClassKind::Array { component, .. } => Some(self.mirror_of(component)?),
+            _ => None,
+        };
+        let cc = self.wk.class;
+        let mut fields: Box<[Value]> = self.class(cc).instance_template.to_vec().into();
+        fields[self.wk.class_id_slot] = Value::Int(class.0 as i32);
+        fields[self.wk.class_component] = Value::Ref(component);
+        let m = self.heap.alloc_instance(cc, fields);
+        self.pinned.push(m);
+        self.classes[class.index()].mirror = Some(m);
+        Ok(m)
+    }
+
+    /// The class a `Class` object stands for, if `obj` is one.
+    pub fn class_of_mirror(&self, obj: ObjRef) -> Option<ClassId> {
+        if self.heap.class_of(obj) != self.wk.class {
+            return None;
+        }
+        match self.heap.field(obj, self.wk.class_id_slot) {
+            Some(Value::Int(i)) if i >= 0 => Some(ClassId(i as u32)),
+            _ => None,
+        }
+    }
+}

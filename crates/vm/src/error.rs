@@ -1,0 +1,71 @@
+//! Checker failures: errors of jvmc itself or of its input, never Java exceptions.
+//!
+//! A Java exception thrown by the program under test is data (a heap object being
+//! propagated), not a [`VmError`].
+
+use jvmc_classfile::{ClassFormatError, ClassPathError};
+
+/// A failure that stops execution: bad input, an unsupported feature, or a jvmc bug.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum VmError {
+    /// The class path could not be read.
+    #[error(transparent)]
+    ClassPath(#[from] ClassPathError),
+    /// A class file is malformed.
+    #[error(transparent)]
+    ClassFormat(#[from] ClassFormatError),
+    /// The main class does not exist.
+    #[error("class {0} not found on the class path")]
+    MainClassNotFound(String),
+    /// The main class has no `public static void main(String[])`.
+    #[error("class {0} has no method public static void main(String[])")]
+    NoMainMethod(String),
+    /// A class cannot be linked (circular superclasses, a superclass that is an
+    /// interface, a class file whose name does not match its path).
+    #[error("linkage error: {0}")]
+    Linkage(String),
+    /// A native method jvmc has no peer for.
+    #[error("unsupported native method {class}.{name}{descriptor}")]
+    UnsupportedNative {
+        /// declaring class (internal name)
+        class: String,
+        /// method name
+        name: String,
+        /// method descriptor
+        descriptor: String,
+    },
+    /// A Java feature jvmc does not implement.
+    #[error("unsupported: {0}")]
+    Unsupported(String),
+    /// Bytecode that a verifier would reject (wrong operand types, stack underflow).
+    #[error("verify error in {method} at instruction {pc}: {reason}")]
+    Verify {
+        /// `Class.method(descriptor)`
+        method: String,
+        /// instruction index
+        pc: u32,
+        /// what is wrong
+        reason: String,
+    },
+    /// The configured memory limit was reached.
+    #[error("out of memory: the heap limit of {limit_bytes} bytes was reached")]
+    HeapLimit {
+        /// the limit
+        limit_bytes: usize,
+    },
+    /// An invariant of jvmc itself was broken (a bug: please report it).
+    #[error("internal error (a jvmc bug): {0}")]
+    Internal(String),
+}
+
+impl VmError {
+    /// Whether the error is the user's input or configuration (exit status 2) rather
+    /// than a jvmc bug (exit status 4).
+    pub fn is_input_error(&self) -> bool {
+        !matches!(self, VmError::Internal(_))
+    }
+}
+
+/// Shorthand for `Result<T, VmError>`.
+pub type VmResult<T> = Result<T, VmError>;

@@ -1,0 +1,137 @@
+//! Exception propagation (JVMS §2.10, §6.5.athrow): search the exception table of
+//! each frame, top down; release monitors of synchronized methods; mark classes whose
+//! initialisation fails; wrap exceptions that leave reflective calls.
+
+use jvmc_classfile::descriptor::BasicType;
+
+use super::Exit;
+use crate::class::{InitState, MethodBody, MethodId};
+use crate::error::{VmError, VmResult};
+use crate::native::Unwind;
+use crate::thread::{FrameKind, ThreadStack};
+use crate::value::{ObjRef, Value};
+use crate::vm::Vm;
+
+impl Vm {
+    /// Propagates `ex` from the top frame. Returns `None` when a handler took it (its
+    /// frame is on top with the pc at the handler), or the `Exit` when it reached the
+    /// barrier.
+    pub(crate) fn unwind(&mut self, ts: &mut ThreadStack, mut ex: ObjRef) -> VmResult<Option<Exit>> {
+        loop {
+            let Some(&f) = ts.frames.last() else {
+                return Err(VmError::Internal("exception unwound past the bottom of the stack".into()));
+            };
+            match f.kind {
+                FrameKind::Java => {
+                    match self.find_handler(ts, f.method, f.pc, ex) {
+                        Ok(Some(h)) => {
+                            let max_locals = match &self.method(f.method).body {
+                                MethodBody::Code(c) => c.max_locals as usize,
+                                _ => 0,
+                            };
+                            ts.values.truncate(f.base as usize + max_locals);
+                            ts.values.push(Value::obj(ex));
+                            if let Some(top) = ts.frames.last_mut() {
+                                top.pc = h;
+                            }
+                            return Ok(None);
+                        }
+                        Ok(None) => {}
+                        Err(Unwind::Throw(other)) => {
+                            ex = other;
+                            continue;
+                        }
+                        Err(Unwind::Halt(c)) => return Ok(Some(Exit::Halted(c))),
+                        Err(Unwind::Fatal(e)) => return Err(e),
+                    }
+                    if self.method(f.method).is_synchronized() {
+                        let lock = match self.sync_object(ts, f.method, f.base as usize) {
+                            Ok(l) => l,
+                            Err(Unwind::Fatal(e)) => return Err(e),
+                            Err(_) => return Err(VmError::Internal("synchronized frame without a lock".into())),
+                        };
+                        // an unbalanced monitor at this point is the program's
+                        // IllegalMonitorStateException in HotSpot; here it is ignored
+                        let _ = self.monitor_exit(ts, lock);
+                    }
+                    ts.frames.pop();
+                    ts.values.truncate(f.base as usize);
+                }
+                FrameKind::Native => {
+                    ts.frames.pop();
+                    ts.values.truncate(f.base as usize);
+                }
+                FrameKind::Barrier => return Ok(Some(Exit::Threw(ex))),
+                FrameKind::ClassInit { class, stage } => {
+                    self.class_states[class.index()].init = InitState::Failed;
+                    ts.frames.pop();
+                    ts.values.truncate(f.base as usize);
+                    let error = self.load_required("java/lang/Error")?;
+                    if stage == 2 && !self.is_assignable(self.heap.class_of(ex), error) {
+                        ex = match self.wrap_exception(ts, "java/lang/ExceptionInInitializerError", ex) {
+                            Ok(w) => w,
+                            Err(Unwind::Throw(other)) => other,
+                            Err(Unwind::Halt(c)) => return Ok(Some(Exit::Halted(c))),
+                            Err(Unwind::Fatal(e)) => return Err(e),
+                        };
+                    }
+                }
+                FrameKind::Reflective { .. } => {
+                    ts.frames.pop();
+                    ts.values.truncate(f.base as usize);
+                    ex = match self.wrap_exception(ts, "java/lang/reflect/InvocationTargetException", ex) {
+                        Ok(w) => w,
+                        Err(Unwind::Throw(other)) => other,
+                        Err(Unwind::Halt(c)) => return Ok(Some(Exit::Halted(c))),
+                        Err(Unwind::Fatal(e)) => return Err(e),
+                    };
+                }
+            }
+        }
+    }
+
+    /// The handler of `method` at `pc` that catches `ex`, if any (first match in table
+    /// order).
+    fn find_handler(&mut self, ts: &mut ThreadStack, method: MethodId, pc: u32, ex: ObjRef) -> Result<Option<u32>, Unwind> {
+        let code = match &self.method(method).body {
+            MethodBody::Code(c) => c.clone(),
+            _ => return Ok(None),
+        };
+        let ex_class = self.heap.class_of(ex);
+        for h in code.handlers.iter() {
+            if pc < h.start || pc >= h.end {
+                continue;
+            }
+            let Some(t) = h.catch_type else { return Ok(Some(h.handler)) };
+            let c = self.resolve_class_insn(ts, method, t)?;
+            if self.is_assignable(ex_class, c) {
+                return Ok(Some(h.handler));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Completes a `Reflective` frame whose callee returned: boxes a primitive result
+    /// or substitutes the constructed object.
+    pub(crate) fn finish_reflective(
+        &mut self,
+        ts: &mut ThreadStack,
+        box_result: Option<BasicType>,
+        result: Option<ObjRef>,
+    ) -> Result<(), Unwind> {
+        let Some(&f) = ts.frames.last() else { return Ok(()) };
+        let slot = ts.values.get(f.base as usize).copied();
+        let value = if let Some(obj) = result {
+            Value::obj(obj)
+        } else {
+            match (box_result, slot) {
+                (None, _) => Value::NULL,
+                (Some(BasicType::Reference), Some(v)) => v,
+                (Some(t), Some(v)) => Value::obj(self.box_value(ts, t, v)?),
+                (Some(_), None) => Value::NULL,
+            }
+        };
+        self.complete_frame(ts, &[value]);
+        Ok(())
+    }
+}

@@ -1,0 +1,256 @@
+//! `java.lang.Class` natives: names, modifiers, hierarchy, `forName`, nest and record
+//! attributes. Reflection objects (`getDeclaredFields0` and friends) live in
+//! `java_lang_reflect`.
+
+use jvmc_classfile::access;
+
+use crate::class::{ClassId, ClassKind};
+use crate::error::VmError;
+use crate::heap::Array;
+use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
+use crate::thread::ThreadStack;
+use crate::value::{ObjRef, Value};
+use crate::vm::Vm;
+
+pub(super) fn register(r: &mut NativeRegistry) {
+    let c = "java/lang/Class";
+    r.native(c, "registerNatives", "()V", crate::native::nop);
+    r.native(c, "getPrimitiveClass", "(Ljava/lang/String;)Ljava/lang/Class;", get_primitive_class);
+    r.native(c, "desiredAssertionStatus0", "(Ljava/lang/Class;)Z", desired_assertion_status);
+    r.native(c, "isInstance", "(Ljava/lang/Object;)Z", is_instance);
+    r.native(c, "isAssignableFrom", "(Ljava/lang/Class;)Z", is_assignable_from);
+    r.native(c, "isInterface", "()Z", |vm, _, a| Ret::bool(vm.class(this_class(vm, a)?).is_interface()));
+    r.native(c, "isArray", "()Z", |vm, _, a| Ret::bool(vm.class(this_class(vm, a)?).is_array()));
+    r.native(c, "isPrimitive", "()Z", |vm, _, a| {
+        Ret::bool(matches!(vm.class(this_class(vm, a)?).kind, ClassKind::Primitive(_)))
+    });
+    r.native(c, "isHidden", "()Z", |_, _, _| Ret::bool(false));
+    r.native(c, "getSuperclass", "()Ljava/lang/Class;", get_superclass);
+    r.native(c, "getInterfaces0", "()[Ljava/lang/Class;", get_interfaces);
+    r.native(c, "getModifiers", "()I", get_modifiers);
+    r.native(c, "initClassName", "()Ljava/lang/String;", init_class_name);
+    r.native(c, "getDeclaringClass0", "()Ljava/lang/Class;", get_declaring_class);
+    r.native(c, "getSimpleBinaryName0", "()Ljava/lang/String;", get_simple_binary_name);
+    r.native(c, "getEnclosingMethod0", "()[Ljava/lang/Object;", get_enclosing_method);
+    r.native(c, "forName0", "(Ljava/lang/String;ZLjava/lang/ClassLoader;Ljava/lang/Class;)Ljava/lang/Class;", for_name);
+    r.native(c, "getGenericSignature0", "()Ljava/lang/String;", get_generic_signature);
+    r.native(c, "getRawAnnotations", "()[B", |_, _, _| Ret::obj(None));
+    r.native(c, "getRawTypeAnnotations", "()[B", |_, _, _| Ret::obj(None));
+    r.native(c, "getConstantPool", "()Ljdk/internal/reflect/ConstantPool;", |_, _, _| Ret::obj(None));
+    r.native(c, "getProtectionDomain0", "()Ljava/security/ProtectionDomain;", |_, _, _| Ret::obj(None));
+    r.native(c, "getNestHost0", "()Ljava/lang/Class;", get_nest_host);
+    r.native(c, "getNestMembers0", "()[Ljava/lang/Class;", get_nest_members);
+    r.native(c, "isRecord0", "()Z", |vm, _, a| {
+        let c = this_class(vm, a)?;
+        Ret::bool(vm.class(c).def.as_ref().is_some_and(|d| d.record.is_some()))
+    });
+    r.native(c, "getPermittedSubclasses0", "()[Ljava/lang/Class;", get_permitted_subclasses);
+    r.native(c, "getSigners", "()[Ljava/lang/Object;", |_, _, _| Ret::obj(None));
+    r.native(c, "setSigners", "([Ljava/lang/Object;)V", crate::native::nop);
+    r.native(c, "getClassAccessFlagsRaw0", "()I", |vm, _, a| Ret::int(vm.class(this_class(vm, a)?).access as i32));
+    r.native(c, "getClassFileVersion0", "()I", |vm, _, a| {
+        Ret::int(vm.class(this_class(vm, a)?).def.as_ref().map_or(61, |d| d.major_version as i32))
+    });
+}
+
+/// The class a `Class` receiver (argument 0) stands for.
+pub(crate) fn this_class(vm: &Vm, a: Args<'_>) -> Result<ClassId, Unwind> {
+    mirror_class(vm, a.obj(0)?)
+}
+
+/// The class a `Class` object stands for.
+pub(crate) fn mirror_class(vm: &Vm, m: Option<ObjRef>) -> Result<ClassId, Unwind> {
+    m.and_then(|m| vm.class_of_mirror(m))
+        .ok_or_else(|| Unwind::Fatal(VmError::Internal("expected a Class object".into())))
+}
+
+/// A `Class[]` of the given classes.
+pub(crate) fn class_array(vm: &mut Vm, classes: &[ClassId]) -> Result<ObjRef, Unwind> {
+    let mut elems = Vec::with_capacity(classes.len());
+    for &c in classes {
+        elems.push(Some(vm.mirror_of(c)?));
+    }
+    let class_class = vm.wk.class;
+    let ac = vm.array_class_of(class_class)?;
+    Ok(vm.heap.alloc_array(ac, Array::Ref(elems.into())))
+}
+
+fn get_primitive_class(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let name = vm.string_to_rust(a.obj(0)?.ok_or_else(|| VmError::Internal("null name".into()))?)?;
+    let c = match vm.load_class(&name)? {
+        Ok(c) if matches!(vm.class(c).kind, ClassKind::Primitive(_)) => c,
+        _ => return Err(Unwind::Fatal(VmError::Internal(format!("no primitive class {name}")))),
+    };
+    Ret::obj(Some(vm.mirror_of(c)?))
+}
+
+fn desired_assertion_status(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = mirror_class(vm, a.obj(0)?)?;
+    // `java -ea` enables assertions in user classes, not in system classes
+    Ret::bool(vm.options.enable_assertions && !vm.class(c).is_jdk())
+}
+
+fn is_instance(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    Ret::bool(a.obj(1)?.is_some_and(|o| vm.is_assignable(vm.heap.class_of(o), c)))
+}
+
+fn is_assignable_from(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let Some(other) = a.obj(1)? else { return Err(vm.null_pointer(ts)) };
+    let o = mirror_class(vm, Some(other))?;
+    Ret::bool(vm.is_assignable(o, c))
+}
+
+fn get_superclass(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let cls = vm.class(c);
+    if cls.is_interface() || matches!(cls.kind, ClassKind::Primitive(_)) {
+        return Ret::obj(None);
+    }
+    match cls.super_class {
+        Some(s) => Ret::obj(Some(vm.mirror_of(s)?)),
+        None => Ret::obj(None),
+    }
+}
+
+fn get_interfaces(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let ifaces = vm.class(c).interfaces.clone();
+    Ret::obj(Some(class_array(vm, &ifaces)?))
+}
+
+/// `Class.getModifiers` (JVM_GetClassModifiers): the InnerClasses flags for member
+/// classes, without `ACC_SUPER`; arrays get their component's visibility plus
+/// `final abstract`.
+fn get_modifiers(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let cls = vm.class(c);
+    let flags = match cls.kind {
+        ClassKind::Array { component, .. } => {
+            let comp = vm.class(component);
+            let vis = inner_access(vm, component).unwrap_or(comp.access) & (access::PUBLIC | access::PRIVATE | access::PROTECTED);
+            vis | access::FINAL | access::ABSTRACT
+        }
+        ClassKind::Primitive(_) => access::PUBLIC | access::FINAL | access::ABSTRACT,
+        ClassKind::Instance => inner_access(vm, c).unwrap_or(cls.access) & !access::SUPER & 0x7FFF,
+    };
+    Ret::int(flags as i32)
+}
+
+fn inner_access(vm: &Vm, c: ClassId) -> Option<u16> {
+    let cls = vm.class(c);
+    let def = cls.def.as_ref()?;
+    def.inner_classes.iter().find(|ic| ic.inner == cls.name).map(|ic| ic.access)
+}
+
+fn init_class_name(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let this = a.obj(0)?.ok_or_else(|| VmError::Internal("null Class".into()))?;
+    let c = mirror_class(vm, Some(this))?;
+    let name = vm.class(c).java_name();
+    let s = vm.intern_str(&name)?;
+    let slot = vm.wk.class_name;
+    vm.heap.set_field(this, slot, Value::obj(s));
+    Ret::obj(Some(s))
+}
+
+fn get_declaring_class(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let cls = vm.class(c);
+    let outer = cls.def.as_ref().and_then(|d| {
+        d.inner_classes.iter().find(|ic| ic.inner == cls.name).and_then(|ic| ic.outer.clone())
+    });
+    match outer {
+        Some(o) => {
+            let oc = vm.resolve_class_name(ts, &o)?;
+            Ret::obj(Some(vm.mirror_of(oc)?))
+        }
+        None => Ret::obj(None),
+    }
+}
+
+fn get_simple_binary_name(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let cls = vm.class(c);
+    let simple = cls.def.as_ref().and_then(|d| {
+        d.inner_classes.iter().find(|ic| ic.inner == cls.name).and_then(|ic| ic.simple_name.clone())
+    });
+    match simple {
+        Some(s) => Ret::obj(Some(vm.intern_str(&s)?)),
+        None => Ret::obj(None),
+    }
+}
+
+fn get_enclosing_method(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let Some(em) = vm.class(c).def.as_ref().and_then(|d| d.enclosing_method.clone()) else { return Ret::obj(None) };
+    let ec = vm.resolve_class_name(ts, &em.class)?;
+    let mut elems = vec![Some(vm.mirror_of(ec)?), None, None];
+    if let Some((n, d)) = em.method {
+        elems[1] = Some(vm.intern_str(&n)?);
+        elems[2] = Some(vm.intern_str(&d)?);
+    }
+    let oa = vm.wk.object_array;
+    Ret::obj(Some(vm.heap.alloc_array(oa, Array::Ref(elems.into()))))
+}
+
+/// `Class.forName0`: binary names with dots; arrays as descriptors (`[Ljava.lang.String;`).
+fn for_name(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(name_obj) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
+    let name = vm.string_to_rust(name_obj)?;
+    let initialize = a.bool(1)?;
+    let internal = name.replace('.', "/");
+    let valid = !name.contains('/')
+        && !name.is_empty()
+        && (!internal.starts_with('[') || jvmc_classfile::descriptor::field_descriptor_len(&internal) == Some(internal.len()))
+        && !matches!(name.as_str(), "int" | "long" | "boolean" | "byte" | "char" | "short" | "float" | "double" | "void");
+    let found = if valid { vm.load_class(&internal)?.ok() } else { None };
+    let Some(c) = found else {
+        return Err(vm.throw_new(ts, "java/lang/ClassNotFoundException", Some(&name)));
+    };
+    if initialize {
+        vm.initialize_now(ts, c)?;
+    }
+    Ret::obj(Some(vm.mirror_of(c)?))
+}
+
+fn get_generic_signature(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    match vm.class(c).def.as_ref().and_then(|d| d.signature.clone()) {
+        Some(s) => Ret::obj(Some(vm.intern_str(&s)?)),
+        None => Ret::obj(None),
+    }
+}
+
+fn get_nest_host(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let host = match vm.class(c).def.as_ref().and_then(|d| d.nest_host.clone()) {
+        Some(h) => vm.load_class(&h)?.unwrap_or(c),
+        None => c,
+    };
+    let _ = ts;
+    Ret::obj(Some(vm.mirror_of(host)?))
+}
+
+fn get_nest_members(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let names = vm.class(c).def.as_ref().map(|d| d.nest_members.clone()).unwrap_or_default();
+    let mut classes = vec![c];
+    for n in names {
+        classes.push(vm.resolve_class_name(ts, &n)?);
+    }
+    Ret::obj(Some(class_array(vm, &classes)?))
+}
+
+fn get_permitted_subclasses(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let c = this_class(vm, a)?;
+    let names = vm.class(c).def.as_ref().map(|d| d.permitted_subclasses.clone()).unwrap_or_default();
+    if names.is_empty() {
+        return Ret::obj(None);
+    }
+    let mut classes = Vec::new();
+    for n in names {
+        classes.push(vm.resolve_class_name(ts, &n)?);
+    }
+    Ret::obj(Some(class_array(vm, &classes)?))
+}

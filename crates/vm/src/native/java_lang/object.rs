@@ -1,0 +1,78 @@
+//! `java.lang.Object`: identity, class, clone, monitors' wait/notify.
+
+use crate::heap::Body;
+use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
+use crate::thread::ThreadStack;
+use crate::value::{ObjRef, Value};
+use crate::vm::Vm;
+
+pub(super) fn register(r: &mut NativeRegistry) {
+    let c = "java/lang/Object";
+    r.native(c, "getClass", "()Ljava/lang/Class;", get_class);
+    r.native(c, "hashCode", "()I", hash_code);
+    r.native(c, "clone", "()Ljava/lang/Object;", clone);
+    r.native(c, "notify", "()V", notify);
+    r.native(c, "notifyAll", "()V", notify);
+    r.native(c, "wait", "(J)V", wait);
+}
+
+/// The identity hash of an object: a mix of its id, never 0, stable for its lifetime.
+pub(crate) fn identity_hash(obj: ObjRef) -> i32 {
+    let mut x = obj.index() as u64;
+    x = (x ^ (x >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
+    x = (x ^ (x >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    x ^= x >> 33;
+    let h = (x & 0x7fff_ffff) as i32;
+    if h == 0 { 1 } else { h }
+}
+
+fn get_class(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let this = a.obj(0)?.ok_or_else(|| Unwind::Fatal(crate::error::VmError::Internal("getClass on null".into())))?;
+    let c = vm.heap.class_of(this);
+    Ret::obj(Some(vm.mirror_of(c)?))
+}
+
+fn hash_code(_: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    Ret::int(a.obj(0)?.map_or(0, identity_hash))
+}
+
+fn clone(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(this) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
+    let obj = vm.heap.get(this).clone();
+    if let Body::Fields(_) = obj.body {
+        let cloneable = vm.load_required("java/lang/Cloneable")?;
+        if !vm.is_assignable(obj.class, cloneable) {
+            let name = vm.class(obj.class).java_name();
+            return Err(vm.throw_new(ts, "java/lang/CloneNotSupportedException", Some(&name)));
+        }
+    }
+    Ret::obj(Some(vm.heap.alloc(obj)))
+}
+
+fn notify(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(this) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
+    if !vm.holds_monitor(ts, this) {
+        return Err(vm.throw_new(ts, "java/lang/IllegalMonitorStateException", Some("current thread is not owner")));
+    }
+    // no other thread can be waiting in single-threaded execution
+    Ret::void()
+}
+
+fn wait(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(this) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
+    let millis = a.long(1)?;
+    if millis < 0 {
+        return Err(vm.throw_new(ts, "java/lang/IllegalArgumentException", Some("timeout value is negative")));
+    }
+    if !vm.holds_monitor(ts, this) {
+        return Err(vm.throw_new(ts, "java/lang/IllegalMonitorStateException", Some("current thread is not owner")));
+    }
+    if millis == 0 {
+        return Err(Unwind::Fatal(crate::error::VmError::Unsupported(
+            "Object.wait() with no other thread to notify (a deadlock)".into(),
+        )));
+    }
+    vm.advance_clock(millis.saturating_mul(1_000_000));
+    let _ = Value::NULL;
+    Ret::void()
+}

@@ -1,0 +1,62 @@
+//! `java.lang.Thread` natives.
+//!
+//! jvmc never starts the JDK's own service threads (reference handler, finalizer,
+//! common cleaner): jvmc does no reference processing or finalization, so they would
+//! only ever block.
+
+use crate::error::VmError;
+use crate::heap::Array;
+use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
+use crate::thread::ThreadStack;
+use crate::vm::Vm;
+
+/// Classes of JDK service threads whose `start` does nothing under jvmc.
+const SERVICE_THREADS: &[&str] = &[
+    "java/lang/ref/Reference$ReferenceHandler",
+    "java/lang/ref/Finalizer$FinalizerThread",
+    "jdk/internal/misc/InnocuousThread",
+];
+
+pub(super) fn register(r: &mut NativeRegistry) {
+    let c = "java/lang/Thread";
+    r.native(c, "registerNatives", "()V", crate::native::nop);
+    r.native(c, "currentThread", "()Ljava/lang/Thread;", |vm, ts, _| Ret::obj(vm.threads[ts.tid as usize].object));
+    r.native(c, "yield", "()V", crate::native::nop);
+    r.native(c, "sleep", "(J)V", sleep);
+    r.native(c, "start0", "()V", start0);
+    r.native(c, "holdsLock", "(Ljava/lang/Object;)Z", |vm, ts, a| {
+        let Some(o) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
+        Ret::bool(vm.holds_monitor(ts, o))
+    });
+    r.native(c, "getThreads", "()[Ljava/lang/Thread;", |vm, _, _| {
+        let live: Vec<_> = vm.threads.iter().filter_map(|t| t.object).map(Some).collect();
+        let tc = vm.wk.thread;
+        let ac = vm.array_class_of(tc)?;
+        Ret::obj(Some(vm.heap.alloc_array(ac, Array::Ref(live.into()))))
+    });
+    r.native(c, "setPriority0", "(I)V", crate::native::nop);
+    r.native(c, "interrupt0", "()V", crate::native::nop);
+    r.native(c, "clearInterruptEvent", "()V", crate::native::nop);
+    r.native(c, "setNativeName", "(Ljava/lang/String;)V", crate::native::nop);
+}
+
+fn sleep(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let millis = a.long(0)?;
+    if millis < 0 {
+        return Err(vm.throw_new(ts, "java/lang/IllegalArgumentException", Some("timeout value is negative")));
+    }
+    vm.advance_clock(millis.saturating_mul(1_000_000));
+    Ret::void()
+}
+
+fn start0(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let this = a.obj(0)?.ok_or_else(|| VmError::Internal("start0 on null".into()))?;
+    let class = vm.heap.class_of(this);
+    if SERVICE_THREADS.iter().any(|s| vm.lookup_class(s).is_some_and(|c| vm.is_assignable(class, c))) {
+        return Ret::void();
+    }
+    Err(Unwind::Fatal(VmError::Unsupported(format!(
+        "Thread.start ({}) needs the model checker: use `jvmc check`",
+        vm.class(class).java_name()
+    ))))
+}

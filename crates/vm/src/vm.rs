@@ -1,0 +1,196 @@
+//! The [`Vm`]: one Java world — class table, heap, threads, natives — and its options.
+
+use std::io::Write;
+use std::path::PathBuf;
+
+use jvmc_classfile::ClassPath;
+use rustc_hash::FxHashMap;
+
+use crate::class::{Class, ClassId, ClassState, Method, MethodId};
+use crate::error::{VmError, VmResult};
+use crate::heap::Heap;
+use crate::native::NativeRegistry;
+use crate::thread::JThread;
+use crate::value::ObjRef;
+use crate::well_known::WellKnown;
+
+/// Where the program's `System.out` and `System.err` bytes go.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutputMode {
+    /// to this process's stdout/stderr
+    Inherit,
+    /// into [`Output::stdout`]/[`Output::stderr`]
+    Capture,
+}
+
+/// The program's output.
+#[derive(Debug)]
+pub struct Output {
+    /// mode
+    pub mode: OutputMode,
+    /// captured stdout
+    pub stdout: Vec<u8>,
+    /// captured stderr
+    pub stderr: Vec<u8>,
+}
+
+impl Output {
+    /// Writes `bytes` to file descriptor `fd` (1 or 2).
+    pub fn write(&mut self, fd: i32, bytes: &[u8]) -> std::io::Result<()> {
+        match (self.mode, fd) {
+            (OutputMode::Capture, 2) => self.stderr.extend_from_slice(bytes),
+            (OutputMode::Capture, _) => self.stdout.extend_from_slice(bytes),
+            (OutputMode::Inherit, 2) => {
+                let mut e = std::io::stderr().lock();
+                e.write_all(bytes)?;
+                e.flush()?;
+            }
+            (OutputMode::Inherit, _) => {
+                let mut o = std::io::stdout().lock();
+                o.write_all(bytes)?;
+                o.flush()?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Options of a vm.
+#[derive(Clone, Debug)]
+pub struct VmOptions {
+    /// the JDK; `None` searches `JAVA_HOME` and `PATH`
+    pub java_home: Option<PathBuf>,
+    /// user class path entries
+    pub class_path: Vec<PathBuf>,
+    /// `-ea` for user classes (on by default, as the issue asks)
+    pub enable_assertions: bool,
+    /// where output goes
+    pub output: OutputMode,
+    /// maximum Java frames per thread before `StackOverflowError`
+    pub max_frames: usize,
+    /// extra system properties (`-Dk=v`)
+    pub properties: Vec<(String, String)>,
+}
+
+impl Default for VmOptions {
+    fn default() -> Self {
+        VmOptions {
+            java_home: None,
+            class_path: Vec::new(),
+            enable_assertions: true,
+            output: OutputMode::Inherit,
+            max_frames: 6000,
+            properties: Vec::new(),
+        }
+    }
+}
+
+/// A Java virtual machine instance.
+pub struct Vm {
+    pub(crate) options: VmOptions,
+    pub(crate) java_home: PathBuf,
+    pub(crate) class_path: ClassPath,
+    pub(crate) classes: Vec<Class>,
+    pub(crate) class_states: Vec<ClassState>,
+    pub(crate) class_by_name: FxHashMap<Box<str>, ClassId>,
+    /// classes whose loading is in progress (circularity detection)
+    pub(crate) loading: Vec<Box<str>>,
+    pub(crate) methods: Vec<Method>,
+    pub(crate) heap: Heap,
+    pub(crate) threads: Vec<JThread>,
+    pub(crate) natives: NativeRegistry,
+    pub(crate) interned: FxHashMap<Box<[u16]>, ObjRef>,
+    /// objects that must never be collected (resolved constants, mirrors)
+    pub(crate) pinned: Vec<ObjRef>,
+    pub(crate) dispatch_cache: FxHashMap<(ClassId, MethodId), MethodId>,
+    pub(crate) monitors: FxHashMap<ObjRef, crate::monitor::Monitor>,
+    pub(crate) wk: WellKnown,
+    pub(crate) output: Output,
+    /// bytecode instructions executed
+    pub(crate) instructions: u64,
+    /// counter for names of vm-made classes
+    pub(crate) synthetic_classes: u32,
+    /// deterministic clock, advanced by reads
+    pub(crate) nano_clock: i64,
+}
+
+impl std::fmt::Debug for Vm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Vm").field("classes", &self.classes.len()).finish_non_exhaustive()
+    }
+}
+
+impl Vm {
+    /// Opens the class path and prepares an empty world. Call [`Vm::boot`] next.
+    pub fn new(options: VmOptions) -> VmResult<Vm> {
+        let java_home = jvmc_classfile::find_java_home(options.java_home.as_deref())?;
+        let class_path = ClassPath::new(&java_home, &options.class_path)?;
+        let output = Output { mode: options.output, stdout: Vec::new(), stderr: Vec::new() };
+        let mut vm = Vm {
+            options,
+            java_home,
+            class_path,
+            classes: Vec::new(),
+            class_states: Vec::new(),
+            class_by_name: FxHashMap::default(),
+            loading: Vec::new(),
+            methods: Vec::new(),
+            heap: Heap::new(),
+            threads: Vec::new(),
+            natives: NativeRegistry::with_all_peers(),
+            interned: FxHashMap::default(),
+            pinned: Vec::new(),
+            dispatch_cache: FxHashMap::default(),
+            monitors: FxHashMap::default(),
+            wk: WellKnown::default(),
+            output,
+            instructions: 0,
+            synthetic_classes: 0,
+            nano_clock: 0,
+        };
+        vm.load_well_known()?;
+        Ok(vm)
+    }
+
+    /// The class with id `c`.
+    #[inline(always)]
+    pub fn class(&self, c: ClassId) -> &Class {
+        &self.classes[c.index()]
+    }
+
+    /// The method with id `m`.
+    #[inline(always)]
+    pub fn method(&self, m: MethodId) -> &Method {
+        &self.methods[m.0 as usize]
+    }
+
+    /// The heap.
+    pub fn heap(&self) -> &Heap {
+        &self.heap
+    }
+
+    /// The program's output (captured mode).
+    pub fn output(&self) -> &Output {
+        &self.output
+    }
+
+    /// Bytecode instructions executed so far.
+    pub fn instructions(&self) -> u64 {
+        self.instructions
+    }
+
+    /// Number of loaded classes.
+    pub fn loaded_classes(&self) -> usize {
+        self.classes.len()
+    }
+
+    /// `Class.method(descriptor)` for messages.
+    pub fn method_display(&self, m: MethodId) -> String {
+        let method = self.method(m);
+        format!("{}.{}{}", self.class(method.class).java_name(), method.name, method.descriptor)
+    }
+
+    pub(crate) fn internal<T>(&self, msg: impl Into<String>) -> VmResult<T> {
+        Err(VmError::Internal(msg.into()))
+    }
+}
