@@ -140,6 +140,8 @@ impl Vm {
 
         // System.initPhase1, minus signal handlers and OS-environment set-up
         self.call_static(ts, "java/lang/System", "setJavaLangAccess", "()V", &[])?;
+        let module = self.construct(ts, "java/lang/Module", "(Ljava/lang/ClassLoader;)V", &[Value::NULL])?;
+        self.set_unnamed_module(module);
         let temp_props = self
             .call_static(ts, "jdk/internal/util/SystemProps", "initProperties", "()Ljava/util/Map;", &[])?
             .ok_or_else(|| VmError::Internal("initProperties returned nothing".into()))?;

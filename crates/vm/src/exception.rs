@@ -105,6 +105,10 @@ impl Vm {
                 continue;
             }
             let m = self.method(f.method);
+            // frames of vm-built adapter classes are hidden, as HotSpot hides lambda forms
+            if self.class(m.class).origin.is_none() {
+                continue;
+            }
             if skipping {
                 if &*m.name == "fillInStackTrace" && self.is_assignable(m.class, self.wk.throwable) {
                     continue;

@@ -105,6 +105,8 @@ pub struct Vm {
     pub(crate) dispatch_cache: FxHashMap<(ClassId, MethodId), MethodId>,
     pub(crate) monitors: FxHashMap<ObjRef, crate::monitor::Monitor>,
     pub(crate) wk: WellKnown,
+    /// the unnamed `java.lang.Module` every class belongs to (jvmc has no module system)
+    pub(crate) unnamed_module: Option<ObjRef>,
     pub(crate) output: Output,
     /// bytecode instructions executed
     pub(crate) instructions: u64,
@@ -143,6 +145,7 @@ impl Vm {
             dispatch_cache: FxHashMap::default(),
             monitors: FxHashMap::default(),
             wk: WellKnown::default(),
+            unnamed_module: None,
             output,
             instructions: 0,
             synthetic_classes: 0,

@@ -25,6 +25,8 @@ pub struct WellKnown {
     pub(crate) class_component: usize,
     /// `Class.name`
     pub(crate) class_name: usize,
+    /// `Class.module`
+    pub(crate) class_module: usize,
     /// `Throwable.detailMessage`
     pub(crate) throwable_message: usize,
     /// `Throwable.backtrace`
@@ -75,6 +77,7 @@ impl Vm {
             class_id_slot: self.class(class).instance_slots as usize - 1,
             class_component: self.instance_slot(class, "componentType", "Ljava/lang/Class;")?,
             class_name: self.instance_slot(class, "name", "Ljava/lang/String;")?,
+            class_module: self.instance_slot(class, "module", "Ljava/lang/Module;")?,
             throwable_message: self.instance_slot(throwable, "detailMessage", "Ljava/lang/String;")?,
             throwable_backtrace: self.instance_slot(throwable, "backtrace", "Ljava/lang/Object;")?,
             throwable_stack_trace: self.instance_slot(throwable, "stackTrace", "[Ljava/lang/StackTraceElement;")?,

@@ -20,10 +20,22 @@ impl Vm {
         let mut fields: Box<[Value]> = self.class(cc).instance_template.to_vec().into();
         fields[self.wk.class_id_slot] = Value::Int(class.0 as i32);
         fields[self.wk.class_component] = Value::Ref(component);
+        fields[self.wk.class_module] = Value::Ref(self.unnamed_module);
         let m = self.heap.alloc_instance(cc, fields);
         self.pinned.push(m);
         self.classes[class.index()].mirror = Some(m);
         Ok(m)
+    }
+
+    /// Makes `module` the module of every class, present and future.
+    pub(crate) fn set_unnamed_module(&mut self, module: ObjRef) {
+        self.unnamed_module = Some(module);
+        self.pinned.push(module);
+        let slot = self.wk.class_module;
+        let mirrors: Vec<ObjRef> = self.classes.iter().filter_map(|c| c.mirror).collect();
+        for m in mirrors {
+            self.heap.set_field(m, slot, Value::obj(module));
+        }
     }
 
     /// The class a `Class` object stands for, if `obj` is one.

@@ -119,7 +119,18 @@ impl Vm {
             MethodBody::Code(code) => self.enter_java(ts, m, &code),
             MethodBody::Native(f) => self.call_native(ts, m, f),
             MethodBody::NativeUnlinked => {
-                let f = self.link_native(m)?;
+                let f = match self.link_native(m) {
+                    Ok(f) => f,
+                    Err(e) => {
+                        if std::env::var_os("JVMC_DEBUG").is_some() {
+                            eprintln!("jvmc debug: missing native {}; Java stack:", self.method_display(m));
+                            for f in ts.frames.iter().rev().filter(|f| f.kind == crate::thread::FrameKind::Java).take(40) {
+                                eprintln!("\tat {}", self.frame_display(f.method, f.pc));
+                            }
+                        }
+                        return Err(e);
+                    }
+                };
                 self.call_native(ts, m, f)
             }
             MethodBody::Abstract => {

@@ -34,7 +34,86 @@ pub(super) fn register(r: &mut NativeRegistry) {
         }
     });
     r.native(fis, "available0", "()I", |_, _, _| Ret::int(0));
-    r.native("java/io/UnixFileSystem", "initIDs", "()V", crate::native::nop);
+    let ufs = "java/io/UnixFileSystem";
+    r.native(ufs, "initIDs", "()V", crate::native::nop);
+    r.native(ufs, "canonicalize0", "(Ljava/lang/String;)Ljava/lang/String;", canonicalize);
+    r.native(ufs, "getBooleanAttributes0", "(Ljava/io/File;)I", |vm, _, a| {
+        let p = file_path(vm, a.obj(1)?)?;
+        Ret::int(match std::fs::metadata(&p) {
+            Ok(m) => 0x01 | if m.is_file() { 0x02 } else { 0 } | if m.is_dir() { 0x04 } else { 0 },
+            Err(_) => 0,
+        })
+    });
+    r.native(ufs, "checkAccess", "(Ljava/io/File;I)Z", |vm, _, a| {
+        let p = file_path(vm, a.obj(1)?)?;
+        let want_write = a.int(2)? & 0x02 != 0;
+        Ret::bool(match std::fs::metadata(&p) {
+            Ok(m) => !want_write || !m.permissions().readonly(),
+            Err(_) => false,
+        })
+    });
+    r.native(ufs, "getLength", "(Ljava/io/File;)J", |vm, _, a| {
+        let p = file_path(vm, a.obj(1)?)?;
+        Ret::long(std::fs::metadata(&p).map_or(0, |m| m.len() as i64))
+    });
+    r.native(ufs, "getLastModifiedTime", "(Ljava/io/File;)J", |vm, _, a| {
+        let p = file_path(vm, a.obj(1)?)?;
+        let t = std::fs::metadata(&p).and_then(|m| m.modified()).ok();
+        Ret::long(t.and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok()).map_or(0, |d| d.as_millis() as i64))
+    });
+    r.native(ufs, "list", "(Ljava/io/File;)[Ljava/lang/String;", |vm, _, a| {
+        let p = file_path(vm, a.obj(1)?)?;
+        let Ok(rd) = std::fs::read_dir(&p) else { return Ret::obj(None) };
+        let mut names: Vec<String> = rd.filter_map(|e| e.ok()).map(|e| e.file_name().to_string_lossy().into_owned()).collect();
+        names.sort();
+        let mut refs = Vec::new();
+        for n in names {
+            refs.push(Some(vm.new_string(&n)?));
+        }
+        let sc = vm.wk.string;
+        let ac = vm.array_class_of(sc)?;
+        Ret::obj(Some(vm.heap.alloc_array(ac, Array::Ref(refs.into()))))
+    });
+}
+
+fn file_path(vm: &Vm, f: Option<ObjRef>) -> Result<String, Unwind> {
+    let f = f.ok_or_else(|| VmError::Internal("null File".into()))?;
+    let fc = vm.heap.class_of(f);
+    let slot = vm.instance_slot(fc, "path", "Ljava/lang/String;")?;
+    match vm.heap.field(f, slot) {
+        Some(Value::Ref(Some(s))) => Ok(vm.string_to_rust(s)?),
+        _ => Ok(String::new()),
+    }
+}
+
+/// `canonicalize0`: resolve `.`/`..` and symbolic links of the longest existing
+/// prefix, keep the rest lexically normalised (as the JDK's `canonicalize_md.c`).
+fn canonicalize(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let s = a.obj(1)?.ok_or_else(|| VmError::Internal("null path".into()))?;
+    let path = vm.string_to_rust(s)?;
+    let mut parts: Vec<&str> = Vec::new();
+    for c in path.split('/') {
+        match c {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            c => parts.push(c),
+        }
+    }
+    let mut result = std::path::PathBuf::from("/");
+    let mut resolved = true;
+    for p in parts {
+        result.push(p);
+        if resolved {
+            match std::fs::canonicalize(&result) {
+                Ok(r) => result = r,
+                Err(_) => resolved = false,
+            }
+        }
+    }
+    let out = result.display().to_string();
+    Ret::obj(Some(vm.new_string(&out)?))
 }
 
 fn fd_of(vm: &Vm, stream: Option<ObjRef>) -> Result<i32, Unwind> {

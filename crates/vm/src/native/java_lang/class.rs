@@ -45,6 +45,15 @@ pub(super) fn register(r: &mut NativeRegistry) {
         Ret::bool(vm.class(c).def.as_ref().is_some_and(|d| d.record.is_some()))
     });
     r.native(c, "getPermittedSubclasses0", "()[Ljava/lang/Class;", get_permitted_subclasses);
+    r.native("java/lang/ClassLoader", "findBootstrapClass", "(Ljava/lang/String;)Ljava/lang/Class;", find_bootstrap_class);
+    r.native("java/lang/ClassLoader", "findLoadedClass0", "(Ljava/lang/String;)Ljava/lang/Class;", |vm, _, a| {
+        let Some(n) = a.obj(1)? else { return Ret::obj(None) };
+        let name = vm.string_to_rust(n)?.replace('.', "/");
+        match vm.lookup_class(&name) {
+            Some(c) => Ret::obj(Some(vm.mirror_of(c)?)),
+            None => Ret::obj(None),
+        }
+    });
     r.native(c, "getSigners", "()[Ljava/lang/Object;", |_, _, _| Ret::obj(None));
     r.native(c, "setSigners", "([Ljava/lang/Object;)V", crate::native::nop);
     r.native(c, "getClassAccessFlagsRaw0", "()I", |vm, _, a| Ret::int(vm.class(this_class(vm, a)?).access as i32));
@@ -253,4 +262,14 @@ fn get_permitted_subclasses(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> N
         classes.push(vm.resolve_class_name(ts, &n)?);
     }
     Ret::obj(Some(class_array(vm, &classes)?))
+}
+
+/// `ClassLoader.findBootstrapClass(name)`: jvmc has one class namespace.
+fn find_bootstrap_class(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(n) = a.obj(a.len() - 1)? else { return Ret::obj(None) };
+    let name = vm.string_to_rust(n)?.replace('.', "/");
+    match vm.load_class(&name)? {
+        Ok(c) => Ret::obj(Some(vm.mirror_of(c)?)),
+        Err(_) => Ret::obj(None),
+    }
 }

@@ -14,6 +14,8 @@ pub(super) fn register(r: &mut NativeRegistry) {
         vm.fill_in_stack_trace(ts, this, true)?;
         Ret::obj(Some(this))
     });
+    // helpful NullPointerException messages are not computed (getMessage() is null)
+    r.native("java/lang/NullPointerException", "getExtendedNPEMessage", "()Ljava/lang/String;", |_, _, _| Ret::obj(None));
     r.native(
         "java/lang/StackTraceElement",
         "initStackTraceElements",

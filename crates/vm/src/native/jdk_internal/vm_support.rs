@@ -39,5 +39,6 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native("java/lang/invoke/MethodHandleNatives", "registerNatives", "()V", crate::native::nop);
     r.native("jdk/internal/loader/NativeLibraries", "findBuiltinLib", "(Ljava/lang/String;)Ljava/lang/String;", |_, _, _| Ret::obj(None));
     r.native("jdk/internal/loader/BootLoader", "setBootLoaderUnnamedModule0", "(Ljava/lang/Module;)V", crate::native::nop);
+    r.native("java/lang/ClassLoader", "registerNatives", "()V", crate::native::nop);
     r.native("java/util/concurrent/atomic/AtomicLong", "VMSupportsCS8", "()Z", |_, _, _| Ret::bool(true));
 }
