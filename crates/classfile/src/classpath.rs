@@ -10,7 +10,9 @@ use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
+use crate::cache::ClassCache;
 use crate::error::ClassPathError;
+use crate::ir::ClassDef;
 use crate::jimage::JImage;
 
 /// Where a class's bytes were found.
@@ -67,6 +69,7 @@ enum Entry {
 pub struct ClassPath {
     jdk: JImage,
     user: Vec<Entry>,
+    cache: ClassCache,
 }
 
 impl std::fmt::Debug for ClassPath {
@@ -92,7 +95,26 @@ impl ClassPath {
                 entries.push(Entry::Jar(Jar { path: p.clone(), archive: RefCell::new(archive) }));
             }
         }
-        Ok(ClassPath { jdk, user: entries })
+        let cache = ClassCache::open(jdk.path());
+        Ok(ClassPath { jdk, user: entries, cache })
+    }
+
+    /// The parsed class `internal_name` from the class-data cache (JDK classes only).
+    pub fn cached(&self, internal_name: &str) -> Option<(ClassDef, Origin)> {
+        let def = self.cache.get(internal_name)?;
+        let package = internal_name.rfind('/').map(|i| &internal_name[..i])?;
+        let module = self.jdk.module_of_package(package).ok()??;
+        Some((def, Origin::Jdk { module }))
+    }
+
+    /// Remembers a parsed JDK class for the class-data cache.
+    pub fn remember(&mut self, def: &ClassDef) {
+        self.cache.insert(def);
+    }
+
+    /// Writes newly parsed JDK classes to the class-data cache.
+    pub fn persist_cache(&mut self) {
+        self.cache.persist();
     }
 
     /// The JDK runtime image.

@@ -118,24 +118,55 @@ pub enum PoolEntry {
     InvokeDynamic(DynamicRef),
 }
 
+/// A borrowed view of a pool entry's identity, so lookups need no allocation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PoolKey<'a> {
+    /// `Int`
+    Int(i32),
+    /// `Float`, by bits
+    Float(u32),
+    /// `Long`
+    Long(i64),
+    /// `Double`, by bits
+    Double(u64),
+    /// `String`
+    String(&'a [u16]),
+    /// `Class` or `MethodType` (tag 0 / 1)
+    Name(u8, &'a str),
+    /// `Field`/`Method`/`InterfaceMethod` (tag 0 / 1 / 2): class, name, descriptor
+    Member(u8, &'a str, &'a str, &'a str),
+    /// anything rarer: handles and dynamic entries, compared by value
+    Other(&'a PoolEntry),
+}
+
+impl PoolEntry {
+    /// This entry's identity.
+    pub fn key(&self) -> PoolKey<'_> {
+        match self {
+            PoolEntry::Int(v) => PoolKey::Int(*v),
+            PoolEntry::Float(v) => PoolKey::Float(v.to_bits()),
+            PoolEntry::Long(v) => PoolKey::Long(*v),
+            PoolEntry::Double(v) => PoolKey::Double(v.to_bits()),
+            PoolEntry::String(s) => PoolKey::String(s),
+            PoolEntry::Class(n) => PoolKey::Name(0, n),
+            PoolEntry::MethodType(n) => PoolKey::Name(1, n),
+            PoolEntry::Field(m) => PoolKey::Member(0, &m.class, &m.name, &m.descriptor),
+            PoolEntry::Method(m) => PoolKey::Member(1, &m.class, &m.name, &m.descriptor),
+            PoolEntry::InterfaceMethod(m) => PoolKey::Member(2, &m.class, &m.name, &m.descriptor),
+            other => PoolKey::Other(other),
+        }
+    }
+}
+
 impl PartialEq for PoolEntry {
     fn eq(&self, other: &Self) -> bool {
         use PoolEntry::*;
         match (self, other) {
-            (Int(a), Int(b)) => a == b,
-            (Float(a), Float(b)) => a.to_bits() == b.to_bits(),
-            (Long(a), Long(b)) => a == b,
-            (Double(a), Double(b)) => a.to_bits() == b.to_bits(),
-            (String(a), String(b)) => a == b,
-            (Class(a), Class(b)) => a == b,
-            (Field(a), Field(b)) => a == b,
-            (Method(a), Method(b)) => a == b,
-            (InterfaceMethod(a), InterfaceMethod(b)) => a == b,
             (MethodHandle(a), MethodHandle(b)) => a == b,
-            (MethodType(a), MethodType(b)) => a == b,
             (Dynamic(a), Dynamic(b)) => a == b,
             (InvokeDynamic(a), InvokeDynamic(b)) => a == b,
-            _ => false,
+            (MethodHandle(_) | Dynamic(_) | InvokeDynamic(_), _) | (_, MethodHandle(_) | Dynamic(_) | InvokeDynamic(_)) => false,
+            _ => self.key() == other.key(),
         }
     }
 }
@@ -144,27 +175,39 @@ impl Eq for PoolEntry {}
 
 impl std::hash::Hash for PoolEntry {
     fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
-        use PoolEntry::*;
         std::mem::discriminant(self).hash(h);
         match self {
-            Int(v) => v.hash(h),
-            Float(v) => v.to_bits().hash(h),
-            Long(v) => v.hash(h),
-            Double(v) => v.to_bits().hash(h),
-            String(v) => v.hash(h),
-            Class(v) | MethodType(v) => v.hash(h),
-            Field(m) | Method(m) | InterfaceMethod(m) => m.hash(h),
-            MethodHandle(m) => m.hash(h),
-            Dynamic(d) | InvokeDynamic(d) => d.hash(h),
+            PoolEntry::MethodHandle(m) => m.hash(h),
+            PoolEntry::Dynamic(d) | PoolEntry::InvokeDynamic(d) => d.hash(h),
+            _ => self.key().hash(h),
         }
     }
 }
 
+fn key_hash(k: &PoolKey<'_>) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = rustc_hash::FxHasher::default();
+    match k {
+        PoolKey::Other(e) => e.hash(&mut h),
+        k => k.hash(&mut h),
+    }
+    h.finish()
+}
+
 /// The constant entries a class's code uses, deduplicated. Indices are [`PoolIndex`].
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct ConstPool {
     entries: Vec<PoolEntry>,
-    index: rustc_hash::FxHashMap<PoolEntry, PoolIndex>,
+    /// hash of an entry's key -> first entry with that hash
+    heads: rustc_hash::FxHashMap<u64, PoolIndex>,
+    /// next entry with the same hash (`PoolIndex::MAX` ends a chain)
+    chain: Vec<PoolIndex>,
+}
+
+impl PartialEq for ConstPool {
+    fn eq(&self, other: &Self) -> bool {
+        self.entries == other.entries
+    }
 }
 
 impl ConstPool {
@@ -179,12 +222,49 @@ impl ConstPool {
     /// Never for class files (a class file has fewer than 65536 entries); the vm's
     /// synthetic classes are far smaller.
     pub fn add(&mut self, entry: PoolEntry) -> PoolIndex {
-        if let Some(&i) = self.index.get(&entry) {
+        let key = entry.key();
+        let hash = key_hash(&key);
+        if let Some(i) = self.find(hash, &entry) {
             return i;
         }
+        self.insert(hash, entry)
+    }
+
+    /// Finds the entry with identity `key`, or adds the one `make` builds. Allocates
+    /// only when the entry is new.
+    pub fn add_with(&mut self, key: PoolKey<'_>, make: impl FnOnce() -> PoolEntry) -> PoolIndex {
+        let hash = key_hash(&key);
+        let mut i = self.heads.get(&hash).copied().unwrap_or(PoolIndex::MAX);
+        while i != PoolIndex::MAX {
+            let e = &self.entries[i as usize];
+            let same = match key {
+                PoolKey::Other(o) => e == o,
+                k => e.key() == k,
+            };
+            if same {
+                return i;
+            }
+            i = self.chain[i as usize];
+        }
+        self.insert(hash, make())
+    }
+
+    fn find(&self, hash: u64, entry: &PoolEntry) -> Option<PoolIndex> {
+        let mut i = self.heads.get(&hash).copied().unwrap_or(PoolIndex::MAX);
+        while i != PoolIndex::MAX {
+            if &self.entries[i as usize] == entry {
+                return Some(i);
+            }
+            i = self.chain[i as usize];
+        }
+        None
+    }
+
+    fn insert(&mut self, hash: u64, entry: PoolEntry) -> PoolIndex {
         let i = u16::try_from(self.entries.len()).expect("constant pool overflow");
-        self.entries.push(entry.clone());
-        self.index.insert(entry, i);
+        self.entries.push(entry);
+        let prev = self.heads.insert(hash, i).unwrap_or(PoolIndex::MAX);
+        self.chain.push(prev);
         i
     }
 

@@ -21,7 +21,9 @@
 //! depend on the vm, and the vm never sees a raw constant-pool index.
 #![deny(missing_docs)]
 
+mod cache;
 mod classpath;
+mod codec;
 pub mod descriptor;
 mod error;
 pub mod insn;
@@ -31,6 +33,7 @@ pub mod jimage;
 mod mutf8;
 mod parse;
 
+pub use cache::ClassCache;
 pub use classpath::{ClassBytes, ClassPath, Origin};
 pub use error::{ClassFormatError, ClassPathError};
 pub use insn::{Cond, Insn, InsnIndex, PoolIndex, PrimitiveType, SwitchTable};

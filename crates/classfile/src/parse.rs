@@ -108,6 +108,25 @@ fn literal(c: &LiteralConstant<'_>) -> PoolEntry {
     }
 }
 
+/// Adds a member reference (tag 0 field, 1 method, 2 interface method) to the pool,
+/// allocating only if it is new.
+fn add_member(pool: &mut ConstPool, tag: u8, m: &CbMemberRef<'_>) -> u16 {
+    let key = PoolKey::Member(tag, &m.class_name, &m.name_and_type.name, &m.name_and_type.descriptor);
+    pool.add_with(key, || {
+        let r = member(m);
+        match tag {
+            0 => PoolEntry::Field(r),
+            1 => PoolEntry::Method(r),
+            _ => PoolEntry::InterfaceMethod(r),
+        }
+    })
+}
+
+/// Adds a class reference to the pool, allocating only if it is new.
+fn add_class(pool: &mut ConstPool, name: &str) -> u16 {
+    pool.add_with(PoolKey::Name(0, name), || PoolEntry::Class(name.into()))
+}
+
 fn member(m: &CbMemberRef<'_>) -> MemberRef {
     MemberRef {
         class: m.class_name.as_ref().into(),
@@ -139,10 +158,11 @@ fn handle(h: &CbMethodHandle<'_>) -> MethodHandleRef {
     }
 }
 
-fn class_name(t: &ObjectArrayType<'_>) -> Box<str> {
+/// Adds the class an `anewarray`/`checkcast`/... operand names.
+fn add_object_type(pool: &mut ConstPool, t: &ObjectArrayType<'_>) -> u16 {
     match t {
-        ObjectArrayType::ArrayType(d) => d.to_string().into(),
-        ObjectArrayType::BinaryName(n) => n.as_ref().into(),
+        ObjectArrayType::ArrayType(d) => add_class(pool, &d.to_string()),
+        ObjectArrayType::BinaryName(n) => add_class(pool, n),
     }
 }
 
@@ -207,7 +227,7 @@ impl Builder<'_> {
                 start: bound_of(h.start_pc)?,
                 end: bound_of(h.end_pc)?,
                 handler: bound_of(h.handler_pc)?,
-                catch_type: h.catch_type.as_ref().map(|c| self.pool.add(PoolEntry::Class(c.as_ref().into()))),
+                catch_type: h.catch_type.as_ref().map(|c| add_class(&mut self.pool, c)),
             });
         }
         let mut lines = Vec::new();
@@ -262,7 +282,7 @@ impl Builder<'_> {
             Opcode::Aastore => I::Aastore,
             Opcode::AconstNull => I::AconstNull,
             Opcode::Aload(i) => I::Aload(*i),
-            Opcode::Anewarray(c) => I::Anewarray(pool.add(PoolEntry::Class(class_name(c)))),
+            Opcode::Anewarray(c) => I::Anewarray(add_object_type(pool, c)),
             Opcode::Areturn => I::Areturn,
             Opcode::Arraylength => I::Arraylength,
             Opcode::Astore(i) => I::Astore(*i),
@@ -273,7 +293,7 @@ impl Builder<'_> {
             Opcode::Breakpoint => I::Reserved(0xca),
             Opcode::Caload => I::Caload,
             Opcode::Castore => I::Castore,
-            Opcode::Checkcast(c) => I::Checkcast(pool.add(PoolEntry::Class(class_name(c)))),
+            Opcode::Checkcast(c) => I::Checkcast(add_object_type(pool, c)),
             Opcode::D2f => I::D2f,
             Opcode::D2i => I::D2i,
             Opcode::D2l => I::D2l,
@@ -317,8 +337,8 @@ impl Builder<'_> {
             Opcode::Freturn => I::Freturn,
             Opcode::Fstore(i) => I::Fstore(*i),
             Opcode::Fsub => I::Fsub,
-            Opcode::Getfield(m) => I::Getfield(pool.add(PoolEntry::Field(member(m)))),
-            Opcode::Getstatic(m) => I::Getstatic(pool.add(PoolEntry::Field(member(m)))),
+            Opcode::Getfield(m) => I::Getfield(add_member(pool, 0, m)),
+            Opcode::Getstatic(m) => I::Getstatic(add_member(pool, 0, m)),
             Opcode::Goto(j) => I::Goto(t(*j)?),
             Opcode::I2b => I::I2b,
             Opcode::I2c => I::I2c,
@@ -360,16 +380,16 @@ impl Builder<'_> {
             Opcode::Impdep2 => I::Reserved(0xff),
             Opcode::Imul => I::Imul,
             Opcode::Ineg => I::Ineg,
-            Opcode::Instanceof(c) => I::Instanceof(pool.add(PoolEntry::Class(class_name(c)))),
+            Opcode::Instanceof(c) => I::Instanceof(add_object_type(pool, c)),
             Opcode::Invokedynamic(d) => I::Invokedynamic(pool.add(PoolEntry::InvokeDynamic(DynamicRef {
                 bootstrap: d.attr_index,
                 name: d.name_and_type.name.as_ref().into(),
                 descriptor: d.name_and_type.descriptor.as_ref().into(),
             }))),
-            Opcode::Invokeinterface(m, _) => I::Invokeinterface(pool.add(PoolEntry::InterfaceMethod(member(m)))),
-            Opcode::Invokespecial(m) => I::Invokespecial(pool.add(PoolEntry::Method(member(m)))),
-            Opcode::Invokestatic(m) => I::Invokestatic(pool.add(PoolEntry::Method(member(m)))),
-            Opcode::Invokevirtual(m) => I::Invokevirtual(pool.add(PoolEntry::Method(member(m)))),
+            Opcode::Invokeinterface(m, _) => I::Invokeinterface(add_member(pool, 2, m)),
+            Opcode::Invokespecial(m) => I::Invokespecial(add_member(pool, 1, m)),
+            Opcode::Invokestatic(m) => I::Invokestatic(add_member(pool, 1, m)),
+            Opcode::Invokevirtual(m) => I::Invokevirtual(add_member(pool, 1, m)),
             Opcode::Ior => I::Ior,
             Opcode::Irem => I::Irem,
             Opcode::Ireturn => I::Ireturn,
@@ -422,14 +442,14 @@ impl Builder<'_> {
             Opcode::Lxor => I::Lxor,
             Opcode::Monitorenter => I::Monitorenter,
             Opcode::Monitorexit => I::Monitorexit,
-            Opcode::Multianewarray(c, dims) => I::Multianewarray(pool.add(PoolEntry::Class(class_name(c))), *dims),
-            Opcode::New(c) => I::New(pool.add(PoolEntry::Class(c.as_ref().into()))),
+            Opcode::Multianewarray(c, dims) => I::Multianewarray(add_object_type(pool, c), *dims),
+            Opcode::New(c) => I::New(add_class(pool, c)),
             Opcode::Newarray(p) => I::Newarray(primitive(*p)),
             Opcode::Nop => I::Nop,
             Opcode::Pop => I::Pop,
             Opcode::Pop2 => I::Pop2,
-            Opcode::Putfield(m) => I::Putfield(pool.add(PoolEntry::Field(member(m)))),
-            Opcode::Putstatic(m) => I::Putstatic(pool.add(PoolEntry::Field(member(m)))),
+            Opcode::Putfield(m) => I::Putfield(add_member(pool, 0, m)),
+            Opcode::Putstatic(m) => I::Putstatic(add_member(pool, 0, m)),
             Opcode::Ret(i) => I::Ret(*i),
             Opcode::Return => I::Return,
             Opcode::Saload => I::Saload,

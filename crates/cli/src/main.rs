@@ -10,6 +10,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use jvmc_vm::{OutputMode, Vm, VmError, VmOptions};
 
 #[derive(Parser)]
@@ -85,8 +88,28 @@ fn run(args: CommonArgs) -> anyhow::Result<i32> {
         properties,
         ..VmOptions::default()
     };
+    let started = std::time::Instant::now();
     let mut vm = Vm::new(options)?;
+    let opened = started.elapsed();
     vm.boot()?;
-    let status = vm.run_main(&prepared.main_class, &args.args)?;
+    let booted = started.elapsed();
+    let (boot_insns, boot_classes) = (vm.instructions(), vm.loaded_classes());
+    let status = vm.run_main(&prepared.main_class, &args.args);
+    vm.persist_class_cache();
+    let status = status?;
+    if std::env::var_os("JVMC_STATS").is_some() {
+        eprintln!(
+            "jvmc stats: open {:?}, boot {:?} ({} instructions, {} classes), total {:?} ({} instructions, {} classes)",
+            opened,
+            booted - opened,
+            boot_insns,
+            boot_classes,
+            started.elapsed(),
+            vm.instructions(),
+            vm.loaded_classes()
+        );
+    }
+    // the process ends here: tearing down the heap and class table is wasted work
+    std::mem::forget(vm);
     Ok(status)
 }

@@ -119,10 +119,7 @@ impl Vm {
     }
 
     fn boot_on(&mut self, ts: &mut ThreadStack) -> VmResult<()> {
-        for c in ["java/lang/Object", "java/lang/String", "java/lang/System", "java/lang/Class", "java/lang/ThreadGroup", "java/lang/Thread"] {
-            let id = self.load_required(c)?;
-            self.initialize_now(ts, id).map_err(|e| self.unwind_to_error(&format!("initialising {c}"), e))?;
-        }
+        self.initialize_by_name(ts, &["java/lang/Object", "java/lang/String", "java/lang/System", "java/lang/Class", "java/lang/ThreadGroup", "java/lang/Thread"])?;
         // thread groups and the main thread, as HotSpot's create_initial_thread does
         let tg = self.load_required("java/lang/ThreadGroup")?;
         let system_group = self.alloc_object(tg);
@@ -138,10 +135,13 @@ impl Vm {
         self.threads[0].object = Some(main_thread);
         self.construct_into(ts, main_thread, thread_class, "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", &[Value::obj(main_group), Value::obj(main_name)])?;
 
-        // System.initPhase1, minus signal handlers and OS-environment set-up
-        self.call_static(ts, "java/lang/System", "setJavaLangAccess", "()V", &[])?;
         let module = self.construct(ts, "java/lang/Module", "(Ljava/lang/ClassLoader;)V", &[Value::NULL])?;
         self.set_unnamed_module(module);
+        // "the VM preresolves methods to these classes", as HotSpot initialises them here
+        self.initialize_by_name(ts, &["java/lang/reflect/Method", "java/lang/ref/Finalizer"])?;
+
+        // System.initPhase1, minus signal handlers and OS-environment set-up
+        self.call_static(ts, "java/lang/System", "setJavaLangAccess", "()V", &[])?;
         let temp_props = self
             .call_static(ts, "jdk/internal/util/SystemProps", "initProperties", "()Ljava/util/Map;", &[])?
             .ok_or_else(|| VmError::Internal("initProperties returned nothing".into()))?;
@@ -175,6 +175,28 @@ impl Vm {
         }
         self.call_virtual(ts, main_group, "add", "(Ljava/lang/Thread;)V", &[Value::obj(main_thread)])?;
         self.call_static(ts, "jdk/internal/misc/VM", "initLevel", "(I)V", &[Value::Int(1)])?;
+        // HotSpot initialises the exceptions it raises itself right after initPhase1
+        self.initialize_by_name(
+            ts,
+            &[
+                "java/lang/OutOfMemoryError",
+                "java/lang/NullPointerException",
+                "java/lang/ClassCastException",
+                "java/lang/ArrayStoreException",
+                "java/lang/ArithmeticException",
+                "java/lang/StackOverflowError",
+                "java/lang/IllegalMonitorStateException",
+                "java/lang/IllegalArgumentException",
+            ],
+        )?;
+        Ok(())
+    }
+
+    fn initialize_by_name(&mut self, ts: &mut ThreadStack, classes: &[&str]) -> VmResult<()> {
+        for c in classes {
+            let id = self.load_required(c)?;
+            self.initialize_now(ts, id).map_err(|e| self.unwind_to_error(&format!("initialising {c}"), e))?;
+        }
         Ok(())
     }
 

@@ -155,6 +155,11 @@ impl Vm {
         Ok(vm)
     }
 
+    /// Saves newly parsed JDK classes in the class-data cache for later runs.
+    pub fn persist_class_cache(&mut self) {
+        self.class_path.persist_cache();
+    }
+
     /// The class with id `c`.
     #[inline(always)]
     pub fn class(&self, c: ClassId) -> &Class {

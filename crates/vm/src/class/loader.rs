@@ -40,12 +40,18 @@ impl Vm {
         if let Some(p) = primitive_by_name(name) {
             return Ok(Ok(self.primitive_class(p)));
         }
+        if let Some((def, origin)) = self.class_path.cached(name) {
+            return self.define_class(def, Some(origin));
+        }
         let found = match self.class_path.find(name)? {
             Some(f) => f,
             None => return Ok(Err(Missing(name.into()))),
         };
         let origin = found.origin.clone();
         let def = parse_class(&found.bytes, &format!("{origin} ({name})"))?;
+        if origin.is_jdk() {
+            self.class_path.remember(&def);
+        }
         if &*def.name != name {
             return Err(VmError::Linkage(format!(
                 "class file {origin} declares class {} where {name} was expected",

@@ -1,6 +1,7 @@
 //! Peers for `java.lang`.
 
 mod class;
+mod fdlibm;
 mod math;
 mod object;
 mod reference;
