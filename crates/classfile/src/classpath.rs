@@ -150,7 +150,9 @@ impl ClassPath {
                         Err(zip::result::ZipError::FileNotFound) => continue,
                         Err(e) => return Err(ClassPathError::BadJar { path: j.path.clone(), reason: e.to_string() }),
                     };
-                    let mut bytes = Vec::with_capacity(file.size() as usize);
+                    // the size is the archive's claim (up to 2^64 in zip64): pre-allocate
+                    // no more than a plausible class file
+                    let mut bytes = Vec::with_capacity(file.size().min(1 << 20) as usize);
                     file.read_to_end(&mut bytes)
                         .map_err(|e| ClassPathError::BadJar { path: j.path.clone(), reason: format!("{member}: {e}") })?;
                     return Ok(Some(ClassBytes {
@@ -161,6 +163,19 @@ impl ClassPath {
             }
         }
         Ok(None)
+    }
+
+    /// Reads a resource (`java/lang/uniName.dat`) from the runtime image (in the module
+    /// that holds its package) or else the user class path.
+    pub fn find_resource(&self, name: &str) -> Result<Option<Vec<u8>>, ClassPathError> {
+        if let Some(package) = name.rfind('/').map(|i| &name[..i]) {
+            if let Some(module) = self.jdk.module_of_package(package)? {
+                if let Some(b) = self.jdk.find_resource(&format!("/{module}/{name}"))? {
+                    return Ok(Some(b.to_vec()));
+                }
+            }
+        }
+        self.find_user_resource(name)
     }
 
     /// Reads a resource (not a class) from the user class path, e.g. a jar manifest.

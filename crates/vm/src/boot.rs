@@ -34,6 +34,17 @@ impl Vm {
         result
     }
 
+    /// The name of thread `tid` (its `Thread.name`), for messages.
+    pub(crate) fn thread_name(&self, tid: u32) -> String {
+        let Some(t) = self.threads.get(tid as usize).and_then(|t| t.object) else { return "main".into() };
+        let tc = self.wk.thread;
+        let Ok(slot) = self.instance_slot(tc, "name", "Ljava/lang/String;") else { return "?".into() };
+        match self.heap.field(t, slot) {
+            Some(Value::Ref(Some(s))) => self.string_to_rust(s).unwrap_or_default(),
+            _ => "?".into(),
+        }
+    }
+
     /// Describes a Java exception for an error message: `java.lang.Foo: message`.
     pub fn describe_throwable(&self, ex: ObjRef) -> String {
         let name = self.class(self.heap.class_of(ex)).java_name();

@@ -37,6 +37,7 @@ impl Vm {
         roots.extend(self.pinned.iter().copied());
         roots.extend(self.interned.values().copied());
         roots.extend(self.monitors.keys().copied());
+        roots.extend(self.init_errors.values().copied());
         self.heap.collect(roots)
     }
 }

@@ -100,6 +100,9 @@ pub struct Vm {
     pub(crate) threads: Vec<JThread>,
     pub(crate) natives: NativeRegistry,
     pub(crate) interned: FxHashMap<Box<[u16]>, ObjRef>,
+    /// the saved `ExceptionInInitializerError` of each class whose initialisation
+    /// failed, the cause of later `NoClassDefFoundError`s (JDK 17 behaviour)
+    pub(crate) init_errors: FxHashMap<ClassId, ObjRef>,
     /// objects that must never be collected (resolved constants, mirrors)
     pub(crate) pinned: Vec<ObjRef>,
     pub(crate) dispatch_cache: FxHashMap<(ClassId, MethodId), MethodId>,
@@ -108,6 +111,9 @@ pub struct Vm {
     /// the unnamed `java.lang.Module` every class belongs to (jvmc has no module system)
     pub(crate) unnamed_module: Option<ObjRef>,
     pub(crate) output: Output,
+    /// `java.util.zip.Inflater` streams and whether they expect a zlib header (native
+    /// state, by handle - 1)
+    pub(crate) zip_streams: Vec<Option<(flate2::Decompress, bool)>>,
     /// bytecode instructions executed
     pub(crate) instructions: u64,
     /// counter for names of vm-made classes
@@ -142,11 +148,13 @@ impl Vm {
             natives: NativeRegistry::with_all_peers(),
             interned: FxHashMap::default(),
             pinned: Vec::new(),
+            init_errors: FxHashMap::default(),
             dispatch_cache: FxHashMap::default(),
             monitors: FxHashMap::default(),
             wk: WellKnown::default(),
             unnamed_module: None,
             output,
+            zip_streams: Vec::new(),
             instructions: 0,
             synthetic_classes: 0,
             nano_clock: 0,

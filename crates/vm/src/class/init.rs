@@ -26,10 +26,7 @@ impl Vm {
             InitState::InProgress(_) => Err(Unwind::Fatal(crate::error::VmError::Unsupported(
                 "class initialisation by two threads at once".into(),
             ))),
-            InitState::Failed => {
-                let msg = format!("Could not initialize class {}", self.class(class).java_name());
-                Err(self.throw_new(ts, "java/lang/NoClassDefFoundError", Some(&msg)))
-            }
+            InitState::Failed => Err(self.could_not_initialize(ts, class)),
             InitState::Uninitialized => {
                 ts.frames.push(Frame {
                     method: crate::class::MethodId(0),
@@ -88,8 +85,7 @@ impl Vm {
                         return Ok(());
                     }
                     if self.class_states[s.index()].init == InitState::Failed {
-                        let msg = format!("Could not initialize class {}", self.class(s).java_name());
-                        return Err(self.throw_new(ts, "java/lang/NoClassDefFoundError", Some(&msg)));
+                        return Err(self.could_not_initialize(ts, s));
                     }
                 }
                 match self.class(class).clinit {
@@ -108,6 +104,49 @@ impl Vm {
                 Ok(())
             }
         }
+    }
+
+    /// `NoClassDefFoundError: Could not initialize class X`, caused by the saved
+    /// initialisation error of `X` (JVMS §5.5 step 5, with JDK 17's cause).
+    fn could_not_initialize(&mut self, ts: &mut ThreadStack, class: ClassId) -> Unwind {
+        let msg = format!("Could not initialize class {}", self.class(class).java_name());
+        let ex = match self.new_throwable(ts, "java/lang/NoClassDefFoundError", Some(&msg)) {
+            Ok(ex) => ex,
+            Err(e) => return e,
+        };
+        if let Some(&cause) = self.init_errors.get(&class) {
+            let slot = self.wk.throwable_cause;
+            self.heap.set_field(ex, slot, Value::obj(cause));
+        }
+        Unwind::Throw(ex)
+    }
+
+    /// Saves why `class` failed to initialise, as HotSpot does: an
+    /// `ExceptionInInitializerError` whose message names the exception and the thread,
+    /// carrying that exception's stack trace.
+    pub(crate) fn record_init_error(&mut self, ts: &mut ThreadStack, class: ClassId, ex: crate::value::ObjRef) -> Result<(), Unwind> {
+        let name = self.class(self.heap.class_of(ex)).java_name();
+        let message = match self.heap.field(ex, self.wk.throwable_message) {
+            Some(Value::Ref(Some(m))) => Some(self.string_to_rust(m)?),
+            _ => None,
+        };
+        let thread = self.thread_name(ts.tid);
+        let text = match message {
+            Some(m) => format!("Exception {name}: {m} [in thread \"{thread}\"]"),
+            None => format!("Exception {name} [in thread \"{thread}\"]"),
+        };
+        let err = self.new_throwable(ts, "java/lang/ExceptionInInitializerError", Some(&text))?;
+        let throwable = self.wk.throwable;
+        if let Some(get) = self.resolve_method(throwable, "getStackTrace", "()[Ljava/lang/StackTraceElement;") {
+            let target = self.select_method(self.heap.class_of(ex), get).unwrap_or(get);
+            if let Some(trace) = self.call_java(ts, target, &[Value::obj(ex)])? {
+                let (st, bt) = (self.wk.throwable_stack_trace, self.wk.throwable_backtrace);
+                self.heap.set_field(err, st, trace);
+                self.heap.set_field(err, bt, Value::NULL);
+            }
+        }
+        self.init_errors.insert(class, err);
+        Ok(())
     }
 
     /// The superinterfaces of `class` that declare a non-abstract, non-static method,

@@ -158,12 +158,64 @@ impl Vm {
         cls.name.rsplit('/').next().unwrap_or("").to_string()
     }
 
-    /// A call of a signature-polymorphic method (`MethodHandle.invoke*`, `VarHandle.*`).
-    pub(crate) fn invoke_polymorphic(&mut self, _ts: &mut ThreadStack, method: MethodId, _index: u16, target: MethodId) -> Result<Flow, Unwind> {
-        Err(Unwind::Fatal(VmError::Unsupported(format!(
-            "signature-polymorphic call {} in {}",
-            self.method_display(target),
-            self.method_display(method)
-        ))))
+    /// A call of a signature-polymorphic method (`MethodHandle.invoke*`, `VarHandle.*`):
+    /// the call site's descriptor, not the declared one, says what is on the stack.
+    pub(crate) fn invoke_polymorphic(&mut self, ts: &mut ThreadStack, method: MethodId, index: u16, target: MethodId) -> Result<Flow, Unwind> {
+        let current = self.method(method).class;
+        let def = self.class(current).def.clone();
+        let desc = match def.as_ref().map(|d| d.pool.get(index)) {
+            Some(PoolEntry::Method(r)) | Some(PoolEntry::InterfaceMethod(r)) => r.descriptor.clone(),
+            _ => return Err(Unwind::Fatal(VmError::Internal("polymorphic call without a method reference".into()))),
+        };
+        if &*self.class(self.method(target).class).name != "java/lang/invoke/VarHandle" {
+            return Err(Unwind::Fatal(VmError::Unsupported(format!(
+                "MethodHandle invocation ({}) in {}",
+                self.method(target).name,
+                self.method_display(method)
+            ))));
+        }
+        let sig = jvmc_classfile::descriptor::MethodSig::parse(&desc)
+            .ok_or_else(|| Unwind::Fatal(VmError::Internal(format!("bad call-site descriptor {desc}"))))?;
+        let slots = sig.arg_slots() + 1;
+        let base = ts.values.len().checked_sub(slots).ok_or_else(|| VmError::Internal("operand stack underflow".into()))?;
+        let args: Vec<Value> = ts.values[base + 1..].iter().copied().filter(|v| *v != Value::Top).collect();
+        let handle = match ts.values[base] {
+            Value::Ref(Some(h)) => h,
+            Value::Ref(None) => return Err(self.null_pointer(ts)),
+            _ => return Err(Unwind::Fatal(VmError::Internal("VarHandle call without a handle".into()))),
+        };
+        let mode = self.method(target).name.to_string();
+        let result = self.var_handle_access(ts, handle, &mode, &args)?;
+        ts.values.truncate(base);
+        match (sig.ret.map(|r| r.0), result) {
+            (None, _) => {}
+            (Some(BasicType::Reference), Some(v)) if !matches!(v, Value::Ref(_)) => {
+                let t = match v {
+                    Value::Long(_) => BasicType::Long,
+                    Value::Float(_) => BasicType::Float,
+                    Value::Double(_) => BasicType::Double,
+                    _ => BasicType::Int,
+                };
+                let boxed = self.box_value(ts, t, v)?;
+                ts.values.push(Value::obj(boxed));
+            }
+            (Some(t), Some(Value::Ref(Some(o)))) if t != BasicType::Reference => {
+                let Some((_, v)) = self.unbox(o) else {
+                    return Err(Unwind::Fatal(VmError::Internal("VarHandle result needs unboxing of a non-wrapper".into())));
+                };
+                ts.values.push(v);
+                if v.is_wide() {
+                    ts.values.push(Value::Top);
+                }
+            }
+            (Some(_), Some(v)) => {
+                ts.values.push(v);
+                if v.is_wide() {
+                    ts.values.push(Value::Top);
+                }
+            }
+            (Some(_), None) => return Err(Unwind::Fatal(VmError::Internal(format!("VarHandle.{mode} returned nothing")))),
+        }
+        Ok(Flow::Next)
     }
 }

@@ -249,6 +249,7 @@ impl Vm {
         }
         macro_rules! array_op {
             ($call:expr) => {{
+                sync!();
                 match $call {
                     Ok(()) => {}
                     Err(e) => throw!(e),
@@ -318,6 +319,7 @@ impl Vm {
                 Insn::Iaload | Insn::Baload | Insn::Caload | Insn::Saload | Insn::Faload | Insn::Aaload => {
                     let i = pop_i!();
                     let a = pop_a!();
+                    sync!();
                     match self.array_load(ts, a, i) {
                         Ok(v) => ts.values.push(v),
                         Err(e) => throw!(e),
@@ -326,6 +328,7 @@ impl Vm {
                 Insn::Laload | Insn::Daload => {
                     let i = pop_i!();
                     let a = pop_a!();
+                    sync!();
                     match self.array_load(ts, a, i) {
                         Ok(v) => {
                             ts.values.push(v);

@@ -66,6 +66,11 @@ impl Vm {
                     self.class_states[class.index()].init = InitState::Failed;
                     ts.frames.pop();
                     ts.values.truncate(f.base as usize);
+                    match self.record_init_error(ts, class, ex) {
+                        Ok(()) | Err(Unwind::Throw(_)) => {}
+                        Err(Unwind::Halt(c)) => return Ok(Some(Exit::Halted(c))),
+                        Err(Unwind::Fatal(e)) => return Err(e),
+                    }
                     let error = self.load_required("java/lang/Error")?;
                     if stage == 2 && !self.is_assignable(self.heap.class_of(ex), error) {
                         ex = match self.wrap_exception(ts, "java/lang/ExceptionInInitializerError", ex) {

@@ -1,6 +1,14 @@
-//! `java.util`: time-zone lookup.
+//! `java.util`: time-zone lookup, and `java.util.zip`'s `Inflater` and `CRC32` (the
+//! JDK's libzip natives, here on `flate2` and `crc32fast`).
+//!
+//! Inflater streams are native state outside the heap, kept in the vm's
+//! `zip_streams` table and named by the handle `init` returns.
 
-use crate::native::{NativeRegistry, Ret};
+use crate::error::VmError;
+use crate::heap::Array;
+use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
+use crate::thread::ThreadStack;
+use crate::vm::Vm;
 
 pub(super) fn register(r: &mut NativeRegistry) {
     r.native("java/util/TimeZone", "getSystemTimeZoneID", "(Ljava/lang/String;)Ljava/lang/String;", |vm, _, _| {
@@ -11,4 +19,87 @@ pub(super) fn register(r: &mut NativeRegistry) {
             .unwrap_or_else(|| "UTC".into());
         Ret::obj(Some(vm.new_string(&tz)?))
     });
+    let inf = "java/util/zip/Inflater";
+    r.native(inf, "initIDs", "()V", crate::native::nop);
+    r.native(inf, "init", "(Z)J", |vm, _, a| {
+        let nowrap = a.bool(0)?;
+        vm.zip_streams.push(Some((flate2::Decompress::new(!nowrap), !nowrap)));
+        Ret::long(vm.zip_streams.len() as i64)
+    });
+    r.native(inf, "inflateBytesBytes", "(J[BII[BII)J", inflate_bytes_bytes);
+    r.native(inf, "getAdler", "(J)I", |_, _, _| Ret::int(1));
+    r.native(inf, "reset", "(J)V", |vm, _, a| {
+        let (s, zlib_header) = stream(vm, a.long(0)?)?;
+        s.reset(*zlib_header);
+        Ret::void()
+    });
+    r.native(inf, "end", "(J)V", |vm, _, a| {
+        let h = a.long(0)?;
+        if let Some(slot) = usize::try_from(h - 1).ok().and_then(|i| vm.zip_streams.get_mut(i)) {
+            *slot = None;
+        }
+        Ret::void()
+    });
+    let crc = "java/util/zip/CRC32";
+    r.native(crc, "update", "(II)I", |_, _, a| {
+        let mut h = crc32fast::Hasher::new_with_initial(a.int(0)? as u32);
+        h.update(&[a.int(1)? as u8]);
+        Ret::int(h.finalize() as i32)
+    });
+    r.native(crc, "updateBytes0", "(I[BII)I", |vm, ts, a| {
+        let Some(b) = a.obj(1)? else { return Err(vm.null_pointer(ts)) };
+        let (off, len) = (a.int(2)? as usize, a.int(3)? as usize);
+        let Some(Array::Byte(bytes)) = vm.heap.array(b) else { return Err(VmError::Internal("CRC32 of a non-byte[]".into()).into()) };
+        let Some(slice) = bytes.get(off..off + len) else { return Err(VmError::Internal("CRC32 range".into()).into()) };
+        let raw: Vec<u8> = slice.iter().map(|&x| x as u8).collect();
+        let mut h = crc32fast::Hasher::new_with_initial(a.int(0)? as u32);
+        h.update(&raw);
+        Ret::int(h.finalize() as i32)
+    });
+}
+
+fn stream(vm: &mut Vm, h: i64) -> Result<&mut (flate2::Decompress, bool), Unwind> {
+    usize::try_from(h - 1)
+        .ok()
+        .and_then(|i| vm.zip_streams.get_mut(i))
+        .and_then(Option::as_mut)
+        .ok_or_else(|| Unwind::Fatal(VmError::Internal(format!("bad inflater handle {h}"))))
+}
+
+fn byte_range(vm: &Vm, arr: crate::value::ObjRef, off: i32, len: i32) -> Result<Vec<u8>, Unwind> {
+    match vm.heap.array(arr) {
+        Some(Array::Byte(b)) => b
+            .get(off as usize..(off as usize).saturating_add(len as usize))
+            .map(|s| s.iter().map(|&x| x as u8).collect())
+            .ok_or_else(|| Unwind::Fatal(VmError::Internal("inflater range".into()))),
+        _ => Err(Unwind::Fatal(VmError::Internal("inflater buffer is not a byte[]".into()))),
+    }
+}
+
+/// `inflateBytesBytes(addr, in, off, len, out, off, len)`: returns
+/// `read | written << 31 | finished << 62 | needsDictionary << 63`.
+fn inflate_bytes_bytes(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let h = a.long(1)?;
+    let (Some(input), Some(output)) = (a.obj(2)?, a.obj(5)?) else { return Err(vm.null_pointer(ts)) };
+    let inp = byte_range(vm, input, a.int(3)?, a.int(4)?)?;
+    let (out_off, out_len) = (a.int(6)?, a.int(7)?);
+    let mut out = vec![0u8; out_len.max(0) as usize];
+    let (s, _) = stream(vm, h)?;
+    let (before_in, before_out) = (s.total_in(), s.total_out());
+    let status = s.decompress(&inp, &mut out, flate2::FlushDecompress::None);
+    let (read, written) = ((s.total_in() - before_in) as i64, (s.total_out() - before_out) as usize);
+    let finished = match status {
+        Ok(flate2::Status::StreamEnd) => 1i64,
+        Ok(_) => 0,
+        Err(e) => {
+            let m = e.to_string();
+            return Err(vm.throw_new(ts, "java/util/zip/DataFormatException", Some(&m)));
+        }
+    };
+    if let Some(Array::Byte(dst)) = vm.heap.array_mut(output) {
+        for (i, &b) in out[..written].iter().enumerate() {
+            dst[out_off as usize + i] = b as i8;
+        }
+    }
+    Ret::long(read | ((written as i64) << 31) | (finished << 62))
 }

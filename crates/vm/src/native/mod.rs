@@ -9,11 +9,11 @@
 mod args;
 mod java_io;
 mod java_lang;
-mod java_lang_invoke;
+pub(crate) mod java_lang_invoke;
 mod java_lang_reflect;
 mod java_security;
 mod java_util;
-mod jdk_internal;
+pub(crate) mod jdk_internal;
 
 pub use args::Args;
 

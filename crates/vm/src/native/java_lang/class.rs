@@ -54,6 +54,10 @@ pub(super) fn register(r: &mut NativeRegistry) {
             None => Ret::obj(None),
         }
     });
+    // jvmc has no module system: every class is in the unnamed module of the boot
+    // loader, so resource lookups of JDK and user classes all end here
+    r.replace("java/lang/ClassLoader", "getSystemResourceAsStream", "(Ljava/lang/String;)Ljava/io/InputStream;", system_resource_as_stream);
+    r.replace("jdk/internal/loader/BootLoader", "findResourceAsStream", "(Ljava/lang/String;Ljava/lang/String;)Ljava/io/InputStream;", system_resource_as_stream);
     r.native(c, "getSigners", "()[Ljava/lang/Object;", |_, _, _| Ret::obj(None));
     r.native(c, "setSigners", "([Ljava/lang/Object;)V", crate::native::nop);
     r.native(c, "getClassAccessFlagsRaw0", "()I", |vm, _, a| Ret::int(vm.class(this_class(vm, a)?).access as i32));
@@ -272,4 +276,23 @@ fn find_bootstrap_class(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> Native
         Ok(c) => Ret::obj(Some(vm.mirror_of(c)?)),
         Err(_) => Ret::obj(None),
     }
+}
+
+/// `ClassLoader.getSystemResourceAsStream(name)` and
+/// `BootLoader.findResourceAsStream(module, name)`: the resource's bytes from the
+/// runtime image or the user class path, as a `ByteArrayInputStream`; `null` if absent.
+fn system_resource_as_stream(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(n) = a.obj(a.len() - 1)? else { return Err(vm.null_pointer(ts)) };
+    let name = vm.string_to_rust(n)?;
+    let Some(bytes) = vm.class_path.find_resource(&name).map_err(VmError::from)? else { return Ret::obj(None) };
+    let ba = vm.wk.byte_array;
+    let arr = vm.heap.alloc_array(ba, Array::Byte(bytes.into_iter().map(|b| b as i8).collect()));
+    let bais = vm.load_required("java/io/ByteArrayInputStream")?;
+    vm.initialize_now(ts, bais)?;
+    let stream = vm.alloc_object(bais);
+    let Some(init) = vm.declared_method(bais, "<init>", "([B)V") else {
+        return Err(Unwind::Fatal(VmError::Internal("ByteArrayInputStream.<init>([B) missing".into())));
+    };
+    vm.call_java(ts, init, &[Value::obj(stream), Value::obj(arr)])?;
+    Ret::obj(Some(stream))
 }

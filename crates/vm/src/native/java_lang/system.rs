@@ -181,11 +181,16 @@ fn copy_refs(vm: &mut Vm, ts: &mut ThreadStack, src: ObjRef, sp: usize, dst: Obj
         d[dp..dp + ok].copy_from_slice(&items[..ok]);
     }
     if bad.is_some() {
-        let m = format!(
-            "arraycopy: element type mismatch: can not cast one of the elements of {}[] to the type of the destination array, {}",
-            vm.class(se).java_name(),
-            vm.class(de).java_name()
-        );
+        // HotSpot words it by whether the destination type is a subtype of the source's
+        let m = if !vm.is_assignable(de, se) {
+            format!("arraycopy: type mismatch: can not copy {}[] into {}[]", vm.class(se).java_name(), vm.class(de).java_name())
+        } else {
+            format!(
+                "arraycopy: element type mismatch: can not cast one of the elements of {}[] to the type of the destination array, {}",
+                vm.class(se).java_name(),
+                vm.class(de).java_name()
+            )
+        };
         return Err(vm.throw_new(ts, "java/lang/ArrayStoreException", Some(&m)));
     }
     Ret::void()

@@ -3,7 +3,7 @@
 
 mod reflection;
 mod system_props;
-mod unsafe_access;
+pub(crate) mod unsafe_access;
 mod vm_support;
 
 use super::NativeRegistry;

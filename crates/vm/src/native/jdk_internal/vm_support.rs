@@ -37,6 +37,22 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native("jdk/internal/misc/ScopedMemoryAccess", "registerNatives", "()V", crate::native::nop);
     r.native("jdk/internal/misc/Unsafe", "registerNatives", "()V", crate::native::nop);
     r.native("java/lang/invoke/MethodHandleNatives", "registerNatives", "()V", crate::native::nop);
+    // the JDK's own libraries (zip, nio, ...) are "loaded": jvmc implements the natives
+    // it supports itself, and reports the others by name when they are called
+    r.native(
+        "jdk/internal/loader/NativeLibraries",
+        "load",
+        "(Ljdk/internal/loader/NativeLibraries$NativeLibraryImpl;Ljava/lang/String;ZZZ)Z",
+        |vm, _, a| {
+            let Some(imp) = a.obj(0)? else { return Ret::bool(false) };
+            let c = vm.heap.class_of(imp);
+            let handle = vm.instance_slot(c, "handle", "J")?;
+            let version = vm.instance_slot(c, "jniVersion", "I")?;
+            vm.heap.set_field(imp, handle, crate::value::Value::Long(1));
+            vm.heap.set_field(imp, version, crate::value::Value::Int(0x0001_0008));
+            Ret::bool(true)
+        },
+    );
     r.native("jdk/internal/loader/NativeLibraries", "findBuiltinLib", "(Ljava/lang/String;)Ljava/lang/String;", |_, _, _| Ret::obj(None));
     r.native("jdk/internal/loader/BootLoader", "setBootLoaderUnnamedModule0", "(Ljava/lang/Module;)V", crate::native::nop);
     r.native("java/lang/ClassLoader", "registerNatives", "()V", crate::native::nop);
