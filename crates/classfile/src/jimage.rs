@@ -132,11 +132,10 @@ impl JImage {
     }
 
     fn string_at(&self, offset: u64) -> Option<&[u8]> {
-        let start = self.strings_start + usize::try_from(offset).ok()?;
+        // a corrupt location may claim any 8-byte offset: compare before adding
+        let offset = usize::try_from(offset).ok().filter(|&o| o < self.strings_size)?;
+        let start = self.strings_start + offset;
         let end_limit = self.strings_start + self.strings_size;
-        if start >= end_limit {
-            return None;
-        }
         let len = self.map[start..end_limit].iter().position(|&b| b == 0)?;
         Some(&self.map[start..start + len])
     }
@@ -217,11 +216,12 @@ impl JImage {
                 reason: format!("{name} is stored compressed (jlink --compress), which jvmc does not read"),
             });
         }
-        let start = self.index_size as u64 + attrs[ATTR_OFFSET];
-        let end = start + attrs[ATTR_UNCOMPRESSED];
-        if end > self.map.len() as u64 {
+        // a corrupt location may claim any 8-byte offset and size: no overflow
+        let start = (self.index_size as u64).checked_add(attrs[ATTR_OFFSET]);
+        let range = start.and_then(|s| Some((s, s.checked_add(attrs[ATTR_UNCOMPRESSED])?)));
+        let Some((start, end)) = range.filter(|&(_, e)| e <= self.map.len() as u64) else {
             return Err(ClassPathError::BadImage { path: self.path.clone(), reason: format!("{name} extends past the end") });
-        }
+        };
         Ok(Some(&self.map[start as usize..end as usize]))
     }
 

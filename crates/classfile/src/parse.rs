@@ -223,10 +223,19 @@ impl Builder<'_> {
         }
         let mut handlers = Vec::with_capacity(code.exception_table.len());
         for h in &code.exception_table {
+            // JVMS §4.7.3: start_pc < end_pc, and handler_pc is an instruction (cafebabe
+            // does not check the exception table)
+            let (start, end) = (bound_of(h.start_pc)?, bound_of(h.end_pc)?);
+            if start >= end {
+                return Err(format!("empty exception range {}..{}", h.start_pc, h.end_pc));
+            }
+            let handler = offsets
+                .binary_search(&(h.handler_pc as u32))
+                .map_err(|_| format!("exception handler at {} is not an instruction", h.handler_pc))?;
             handlers.push(Handler {
-                start: bound_of(h.start_pc)?,
-                end: bound_of(h.end_pc)?,
-                handler: bound_of(h.handler_pc)?,
+                start,
+                end,
+                handler: handler as InsnIndex,
                 catch_type: h.catch_type.as_ref().map(|c| add_class(&mut self.pool, c)),
             });
         }
