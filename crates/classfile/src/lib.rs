@@ -32,6 +32,7 @@ mod java_home;
 pub mod jimage;
 mod mutf8;
 mod parse;
+mod prescan;
 
 pub use cache::ClassCache;
 pub use classpath::{ClassBytes, ClassPath, Origin};

@@ -32,6 +32,7 @@ pub fn parse_class(bytes: &[u8], origin: &str) -> Result<ClassDef, ClassFormatEr
             return Err(ClassFormatError::UnsupportedVersion { origin: origin.to_string(), major, minor });
         }
     }
+    crate::prescan::check_code_bounds(bytes).map_err(malformed)?;
     // cafebabe is not written to be panic-free on every malformed input; a panic in it
     // is reported as a malformed class, never propagated.
     let parsed = std::panic::catch_unwind(|| cafebabe::parse_class(bytes).map_err(|e| e.to_string()));
