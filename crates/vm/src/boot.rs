@@ -18,8 +18,6 @@ use crate::vm::Vm;
 
 /// `Thread.threadStatus` for a runnable thread (JVMTI ALIVE | RUNNABLE).
 pub(crate) const THREAD_STATUS_RUNNABLE: i32 = 0x0005;
-/// `Thread.threadStatus` for a terminated thread.
-pub(crate) const THREAD_STATUS_TERMINATED: i32 = 0x0002;
 
 impl Vm {
     /// Starts the JDK: main thread, thread groups, system properties, standard streams.
@@ -251,6 +249,9 @@ impl Vm {
         let status = match outcome {
             Ok(()) => 0,
             Err(Unwind::Throw(ex)) => {
+                if let Some(e) = self.missing_class_error(ex) {
+                    return Err(e);
+                }
                 self.dispatch_uncaught(ts, 0, ex)?;
                 1
             }
@@ -268,6 +269,24 @@ impl Vm {
             }
         }
         Ok(status)
+    }
+
+    /// An uncaught `NoClassDefFoundError` for a class missing from the class path,
+    /// as an input error naming the class and where it was needed.
+    fn missing_class_error(&self, ex: ObjRef) -> Option<VmError> {
+        let ncdfe = self.lookup_class("java/lang/NoClassDefFoundError")?;
+        if self.heap.class_of(ex) != ncdfe {
+            return None;
+        }
+        let msg = match self.heap.field(ex, self.wk.throwable_message) {
+            Some(Value::Ref(Some(m))) => self.string_to_rust(m).ok()?,
+            _ => return None,
+        };
+        if !self.missing_classes.iter().any(|c| **c == *msg) {
+            return None;
+        }
+        let needed_by = self.backtrace(ex).first().map_or_else(|| "?".to_string(), |&(m, pc)| self.frame_display(m, pc));
+        Some(VmError::MissingClass { class: msg.replace('/', "."), needed_by })
     }
 
     /// Hands an uncaught exception to `Thread.dispatchUncaughtException`, which prints

@@ -18,6 +18,15 @@ pub enum VmError {
     /// The main class does not exist.
     #[error("class {0} not found on the class path")]
     MainClassNotFound(String),
+    /// A class the program needs is not on the class path (reported when the
+    /// program does not handle the resulting `NoClassDefFoundError`).
+    #[error("class {class} is not on the class path (needed by {needed_by})")]
+    MissingClass {
+        /// the missing class (binary name)
+        class: String,
+        /// where it was needed
+        needed_by: String,
+    },
     /// The main class has no `public static void main(String[])`.
     #[error("class {0} has no method public static void main(String[])")]
     NoMainMethod(String),

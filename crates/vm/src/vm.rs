@@ -103,6 +103,9 @@ pub struct Vm {
     /// the saved `ExceptionInInitializerError` of each class whose initialisation
     /// failed, the cause of later `NoClassDefFoundError`s (JDK 17 behaviour)
     pub(crate) init_errors: FxHashMap<ClassId, ObjRef>,
+    /// classes found missing during resolution, to report an uncaught
+    /// `NoClassDefFoundError` as an input error
+    pub(crate) missing_classes: Vec<Box<str>>,
     /// objects that must never be collected (resolved constants, mirrors)
     pub(crate) pinned: Vec<ObjRef>,
     pub(crate) dispatch_cache: FxHashMap<(ClassId, MethodId), MethodId>,
@@ -148,6 +151,7 @@ impl Vm {
             natives: NativeRegistry::with_all_peers(),
             interned: FxHashMap::default(),
             pinned: Vec::new(),
+            missing_classes: Vec::new(),
             init_errors: FxHashMap::default(),
             dispatch_cache: FxHashMap::default(),
             monitors: FxHashMap::default(),

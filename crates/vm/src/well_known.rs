@@ -13,7 +13,6 @@ pub struct WellKnown {
     pub(crate) throwable: ClassId,
     pub(crate) thread: ClassId,
     pub(crate) byte_array: ClassId,
-    pub(crate) char_array: ClassId,
     pub(crate) object_array: ClassId,
     /// `String.value`
     pub(crate) string_value: usize,
@@ -70,7 +69,6 @@ impl Vm {
             throwable,
             thread,
             byte_array: self.load_required("[B")?,
-            char_array: self.load_required("[C")?,
             object_array: self.load_required("[Ljava/lang/Object;")?,
             string_value: self.instance_slot(string, "value", "[B")?,
             string_coder: self.instance_slot(string, "coder", "B")?,

@@ -59,16 +59,6 @@ impl<'p> CodeBuilder<'p> {
         });
     }
 
-    pub(crate) fn store(&mut self, t: BasicType, slot: u16) {
-        self.emit(match t {
-            BasicType::Long => Insn::Lstore(slot),
-            BasicType::Float => Insn::Fstore(slot),
-            BasicType::Double => Insn::Dstore(slot),
-            BasicType::Reference => Insn::Astore(slot),
-            _ => Insn::Istore(slot),
-        });
-    }
-
     pub(crate) fn ret(&mut self, t: Option<BasicType>) {
         self.emit(match t {
             None => Insn::Return,

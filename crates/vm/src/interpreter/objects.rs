@@ -18,7 +18,10 @@ impl Vm {
     pub(crate) fn resolve_class_name(&mut self, ts: &mut ThreadStack, name: &str) -> Result<ClassId, Unwind> {
         match self.load_class(name)? {
             Ok(c) => Ok(c),
-            Err(missing) => Err(self.throw_new(ts, "java/lang/NoClassDefFoundError", Some(&missing.0))),
+            Err(missing) => {
+                self.missing_classes.push(missing.0.clone());
+                Err(self.throw_new(ts, "java/lang/NoClassDefFoundError", Some(&missing.0)))
+            }
         }
     }
 

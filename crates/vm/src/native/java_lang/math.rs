@@ -36,14 +36,14 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(s, "tanh", "(D)D", |_, _, a| d(strict::tanh(a.double(0)?)));
     r.native(s, "expm1", "(D)D", |_, _, a| d(strict::expm1(a.double(0)?)));
     r.native(s, "log1p", "(D)D", |_, _, a| d(strict::log1p(a.double(0)?)));
+    register_math_intrinsics(r);
 }
 
 /// Replaces `java.lang.Math.sin/cos/tan/exp/log/log10/pow` by HotSpot's
 /// x86_64 intrinsics.  In the JDK these Java methods call `StrictMath`, but
 /// HotSpot never runs that bytecode (interpreter and compilers alike use the
 /// stubs), so running it would give results that differ from HotSpot's.
-#[allow(dead_code)] // registered by the owner of the peer registry
-pub(crate) fn register_math_intrinsics(r: &mut NativeRegistry) {
+fn register_math_intrinsics(r: &mut NativeRegistry) {
     let m = "java/lang/Math";
     r.replace(m, "sin", "(D)D", math_sin);
     r.replace(m, "cos", "(D)D", math_cos);

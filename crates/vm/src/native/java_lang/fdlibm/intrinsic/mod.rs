@@ -9,12 +9,12 @@
 //! jvmc's `Math.X` agrees with HotSpot's.
 //!
 //! The module owns:
-//! * [`exp`]: `Math.exp`,
-//! * [`log`]: `Math.log`, `Math.log10`,
-//! * [`pow`] (tables in [`pow_tables`]): `Math.pow`,
-//! * [`trig`] (tables in [`trig_tables`]): `Math.sin`, `Math.cos`,
-//! * [`tan`] (table in [`tan_tables`]): `Math.tan`,
-//! * [`reduce`]: the huge-argument reduction shared by the trigonometric stubs.
+//! * [`exp`] - `Math.exp`,
+//! * [`log`] - `Math.log`, `Math.log10`,
+//! * [`pow`] (tables in [`pow_tables`]) - `Math.pow`,
+//! * [`trig`] (tables in [`trig_tables`]) - `Math.sin`, `Math.cos`,
+//! * [`tan`] (table in [`tan_tables`]) - `Math.tan`,
+//! * [`reduce`] - the huge-argument reduction shared by the trigonometric stubs.
 //!
 //! `log`/`log10` start from the hardware reciprocal estimate `rcpps`, whose
 //! exact bits are CPU-specific (Intel and AMD differ); on x86_64 the real
@@ -53,7 +53,7 @@ fn top16(x: f64) -> u32 {
 /// The hardware reciprocal estimate of `x` (`rcpss`, ~12 bits).
 #[cfg(target_arch = "x86_64")]
 #[inline]
-fn rcp(x: f32) -> f32 {
+pub(super) fn rcp(x: f32) -> f32 {
     use std::arch::x86_64::{_mm_cvtss_f32, _mm_rcp_ss, _mm_set_ss};
     // SAFETY: SSE is part of the x86_64 baseline; the intrinsics only
     // operate on registers.
@@ -64,6 +64,6 @@ fn rcp(x: f32) -> f32 {
 /// 12 significant bits (results may then differ from HotSpot's in rare cases).
 #[cfg(not(target_arch = "x86_64"))]
 #[inline]
-fn rcp(x: f32) -> f32 {
+pub(super) fn rcp(x: f32) -> f32 {
     f32::from_bits((1.0 / x).to_bits() & 0xffff_f800)
 }

@@ -78,7 +78,7 @@ pub(super) fn payne_hanek(x: f64, q: u32, unit_hi: f64, unit_lo: f64) -> (f64, f
     r9 = r9.wrapping_add(rsi).wrapping_add(rdi);
     let rdx = lo32.wrapping_mul(w(0));
     // Position of the binary point within the product.
-    let sign = (top as u32) & 32768;
+    let sign = top & 32768;
     let e = ((top as i32 >> 4) & 2047) - 1023;
     let ecx = (off as i32) * 8 + 19 - e;
     r9 = r9.wrapping_add(rdx);

@@ -3,6 +3,8 @@
 
 use super::{hi, lo, with_hi, words};
 
+const ONE_THIRD: f64 = words(0x3FD55555, 0x55555555);
+const TWO_THIRDS: f64 = words(0x3FE55555, 0x55555555);
 const LN2_HI: f64 = words(0x3fe62e42, 0xfee00000);
 const LN2_LO: f64 = words(0x3dea39ef, 0x35793c76);
 const TWO54: f64 = words(0x43500000, 0x00000000);
@@ -52,7 +54,7 @@ pub(crate) fn log(x: f64) -> f64 {
             let dk = k as f64;
             return dk * LN2_HI + dk * LN2_LO;
         }
-        let r = f * f * (0.5 - 0.33333333333333333 * f);
+        let r = f * f * (0.5 - ONE_THIRD * f);
         if k == 0 {
             return f - r;
         }
@@ -186,7 +188,7 @@ pub(crate) fn log1p(x: f64) -> f64 {
             c += dk * LN2_LO;
             return dk * LN2_HI + c;
         }
-        let r = hfsq * (1.0 - 0.66666666666666666 * f);
+        let r = hfsq * (1.0 - TWO_THIRDS * f);
         if k == 0 {
             return f - r;
         }

@@ -10,16 +10,20 @@
 //! order of floating-point operations) to be bit-exact with HotSpot.
 //!
 //! The module owns:
-//! * [`trig`]: `sin`, `cos`, `tan` and the argument reduction by pi/2,
-//! * [`rem_pio2_large`]: the multi-precision reduction for huge arguments,
-//! * [`inv_trig`]: `asin`, `acos`, `atan`, `atan2`,
-//! * [`log`]: `log`, `log10`, `log1p`,
-//! * [`exp`]: `exp` (internal helper, `StrictMath.exp` itself is Java code),
+//! * [`trig`] - `sin`, `cos`, `tan` and the argument reduction by pi/2,
+//! * [`rem_pio2_large`] - the multi-precision reduction for huge arguments,
+//! * [`inv_trig`] - `asin`, `acos`, `atan`, `atan2`,
+//! * [`log`] - `log`, `log10`, `log1p`,
+//! * [`exp`] - `exp` (internal helper, `StrictMath.exp` itself is Java code),
 //!   `expm1`, `sinh`, `cosh`, `tanh`,
-//! * [`remainder`]: `IEEEremainder`.
+//! * [`remainder`] - `IEEEremainder`.
 //!
 //! Every function is total: any `f64` (including NaN, infinities and
 //! subnormals) is accepted and nothing panics.
+
+// fdlibm's `x - x`, `(x - x) / (x - x)`, `x * x` on special values produce
+// its NaNs and infinities with the input's payload; they are intentional.
+#![allow(clippy::eq_op)]
 
 mod exp;
 mod inv_trig;

@@ -29,7 +29,7 @@ const PIO2: [f64; 8] = [
 ];
 
 const TWO24: f64 = 16777216.0;
-const TWON24: f64 = 5.9604644775390625e-08;
+const TWON24: f64 = words(0x3E700000, 0); // 2^-24
 /// Number of terms initially used for double precision (fdlibm's `init_jk[2]`).
 const JK: usize = 4;
 /// Size of the working arrays (as in fdlibm).
@@ -137,7 +137,7 @@ pub(super) fn rem_pio2_large(x: &[f64], e0: i32) -> (i32, f64, f64) {
                 while k <= JK && iq[JK - k] == 0 {
                     k += 1;
                 }
-                if jz + k + jx >= N {
+                if jz + k + jx >= N - 1 {
                     break (n, ih, z); // cannot happen for doubles; stay total
                 }
                 for i in jz + 1..=jz + k {

@@ -189,7 +189,7 @@ pub(super) fn rem_pio2(x: f64) -> (i32, f64, f64) {
         let mut r = t - f_n * PIO2_1;
         let mut w = f_n * PIO2_1T; // first round good to 85 bits
         let mut y0 = r - w;
-        if !(n < 32 && n >= 1 && ix != NPIO2_HW[(n - 1) as usize]) {
+        if !((1..32).contains(&n) && ix != NPIO2_HW[(n - 1) as usize]) {
             let j = ix >> 20;
             let i = j - ((hi(y0) >> 20) & 0x7ff);
             if i > 16 {
