@@ -1,0 +1,81 @@
+import java.util.*;
+
+public class HashMapOps {
+    public static void main(String[] args) {
+        Map<String, Integer> m = new HashMap<>();
+        String[] words = "it was the best of times it was the worst of times it was the age of wisdom it was the age of foolishness".split(" ");
+        for (String w : words) m.merge(w, 1, Integer::sum);
+        System.out.println(m);
+        System.out.println(m.size() + " " + m.get("was") + " " + m.get("nope") + " " + m.getOrDefault("nope", -1) + " " + m.containsKey("age") + " " + m.containsValue(4));
+        System.out.println(m.keySet());
+        System.out.println(m.values());
+        for (Map.Entry<String, Integer> e : m.entrySet()) {
+            if (e.getValue() > 2) e.setValue(e.getValue() * 100);
+        }
+        System.out.println(m);
+        System.out.println(m.put("best", 7) + " " + m.put("new", 1) + " " + m.putIfAbsent("new", 2) + " " + m.putIfAbsent("newer", 3) + " " + m.remove("worst") + " " + m.remove("missing"));
+        System.out.println(m.remove("new", 99) + " " + m.remove("new", 1) + " " + m.replace("best", 8) + " " + m.replace("best", 8, 9) + " " + m.replace("zzz", 1));
+        m.compute("times", (k, v) -> v == null ? 0 : v + 1000);
+        m.compute("gone", (k, v) -> null);
+        m.computeIfAbsent("fresh", k -> k.length());
+        m.computeIfAbsent("fresh", k -> 999);
+        m.computeIfPresent("fresh", (k, v) -> v * 2);
+        m.computeIfPresent("ghost", (k, v) -> 1);
+        m.merge("of", 5, (a, b) -> null);
+        System.out.println(m);
+        m.replaceAll((k, v) -> k.length() + v);
+        System.out.println(m);
+        m.entrySet().removeIf(e -> e.getValue() % 2 == 0);
+        System.out.println(m);
+        m.keySet().remove("it");
+        m.values().remove(9);
+        System.out.println(m);
+        Map<Integer, String> nums = new HashMap<>();
+        for (int i = 0; i < 100; i += 7) nums.put(i * 37 % 101, "v" + i);
+        System.out.println(nums);
+        Map<Integer, Integer> big = new HashMap<>();
+        for (int i = 0; i < 5000; i++) big.put(i * 7919, i);
+        long sum = 0;
+        for (int k : big.keySet()) sum += k;
+        System.out.println(big.size() + " " + sum + " " + big.get(7919 * 4999));
+        Iterator<Integer> it = big.keySet().iterator();
+        int firstFew = 0;
+        StringBuilder order = new StringBuilder();
+        while (it.hasNext() && firstFew++ < 20) order.append(it.next()).append(' ');
+        System.out.println(order);
+        Map<String, Integer> nullable = new HashMap<>();
+        nullable.put(null, 1);
+        nullable.put("a", null);
+        System.out.println(nullable + " " + nullable.get(null) + " " + nullable.containsKey("a") + " " + nullable.getOrDefault("a", 5));
+        Map<String, List<String>> multi = new HashMap<>();
+        for (String w : words) multi.computeIfAbsent(w.substring(0, 1), k -> new ArrayList<>()).add(w);
+        System.out.println(multi);
+        Map<String, Integer> copy = new HashMap<>(m);
+        System.out.println(copy.equals(m) + " " + (copy.hashCode() == m.hashCode()));
+        copy.clear();
+        System.out.println(copy + " " + copy.isEmpty());
+        Map<Long, Double> ld = new HashMap<>();
+        for (long k = -5; k <= 5; k++) ld.put(k * 1000000007L, k / 3.0);
+        System.out.println(ld);
+        Map<Double, String> dk = new HashMap<>();
+        dk.put(0.0, "zero");
+        dk.put(-0.0, "negzero");
+        dk.put(Double.NaN, "nan");
+        dk.put(0.0 / 0.0, "nan2");
+        System.out.println(dk.size() + " " + dk.get(0.0) + " " + dk.get(-0.0) + " " + dk.get(Double.NaN));
+        Map<Character, Integer> chars = new HashMap<>();
+        for (char c : "hello world".toCharArray()) chars.merge(c, 1, Integer::sum);
+        System.out.println(chars);
+        Map<Boolean, String> bools = new HashMap<>();
+        bools.put(true, "T");
+        bools.put(false, "F");
+        System.out.println(bools);
+        m.forEach((k, v) -> System.out.print(k + "=" + v + ";"));
+        System.out.println();
+        Hashtable<String, Integer> ht = new Hashtable<>();
+        ht.put("one", 1);
+        ht.put("two", 2);
+        ht.put("three", 3);
+        System.out.println(ht + " " + ht.contains(2) + " " + Collections.list(ht.keys()));
+    }
+}
