@@ -114,9 +114,10 @@ pub struct Vm {
     /// the unnamed `java.lang.Module` every class belongs to (jvmc has no module system)
     pub(crate) unnamed_module: Option<ObjRef>,
     pub(crate) output: Output,
-    /// `java.util.zip.Inflater` streams and whether they expect a zlib header (native
-    /// state, by handle - 1)
-    pub(crate) zip_streams: Vec<Option<(flate2::Decompress, bool)>>,
+    /// `java.util.zip` inflater and deflater streams (native state, by handle - 1)
+    pub(crate) zip_streams: Vec<Option<crate::native::java_util::ZipStream>>,
+    /// files the program opened (native state, see `native/java_io.rs`)
+    pub(crate) files: Vec<Option<std::fs::File>>,
     /// bytecode instructions executed
     pub(crate) instructions: u64,
     /// counter for names of vm-made classes
@@ -159,6 +160,7 @@ impl Vm {
             unnamed_module: None,
             output,
             zip_streams: Vec::new(),
+            files: Vec::new(),
             instructions: 0,
             synthetic_classes: 0,
             nano_clock: 0,

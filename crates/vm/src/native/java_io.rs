@@ -1,5 +1,8 @@
-//! `java.io`: file descriptors and the standard streams (`FileOutputStream.writeBytes`
-//! to fd 1/2, `FileInputStream` reads from fd 0). Files on disk are not supported.
+//! `java.io`: file descriptors, the standard streams (fd 0–2) and files on disk.
+//!
+//! Open files are the vm's `files` table; a `FileDescriptor.fd` of `FIRST_FILE_FD + i`
+//! names entry `i`. File contents are outside the program state: under the model
+//! checker they are input, not something interleavings can change.
 
 use crate::error::VmError;
 use crate::heap::Array;
@@ -13,10 +16,31 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(fd, "initIDs", "()V", crate::native::nop);
     r.native(fd, "getHandle", "(I)J", |_, _, _| Ret::long(-1));
     r.native(fd, "getAppend", "(I)Z", |_, _, _| Ret::bool(false));
-    r.native(fd, "close0", "()V", crate::native::nop);
+    r.native(fd, "close0", "()V", |vm, _, a| {
+        let this = a.obj(0)?.ok_or_else(|| VmError::Internal("close0 on null".into()))?;
+        let n = descriptor_fd(vm, this)?;
+        if let Some(slot) = file_index(n).and_then(|i| vm.files.get_mut(i)) {
+            *slot = None;
+        }
+        let fdc = vm.heap.class_of(this);
+        let s = vm.instance_slot(fdc, "fd", "I")?;
+        vm.heap.set_field(this, s, Value::Int(-1));
+        Ret::void()
+    });
     let fos = "java/io/FileOutputStream";
     r.native(fos, "initIDs", "()V", crate::native::nop);
     r.native(fos, "writeBytes", "([BIIZ)V", write_bytes);
+    r.native(fos, "open0", "(Ljava/lang/String;Z)V", |vm, ts, a| {
+        let append = a.bool(2)?;
+        open(vm, ts, a, |o| {
+            o.write(true).create(true);
+            if append {
+                o.append(true);
+            } else {
+                o.truncate(true);
+            }
+        })
+    });
     r.native(fos, "write", "(IZ)V", |vm, ts, a| {
         let fd = fd_of(vm, a.obj(0)?)?;
         let b = [a.int(1)? as u8];
@@ -25,15 +49,51 @@ pub(super) fn register(r: &mut NativeRegistry) {
     let fis = "java/io/FileInputStream";
     r.native(fis, "initIDs", "()V", crate::native::nop);
     r.native(fis, "readBytes", "([BII)I", read_bytes);
+    r.native(fis, "open0", "(Ljava/lang/String;)V", |vm, ts, a| {
+        open(vm, ts, a, |o| {
+            o.read(true);
+        })
+    });
+    r.native(fis, "skip0", "(J)J", |vm, ts, a| {
+        use std::io::{Seek, SeekFrom};
+        let fd = fd_of(vm, a.obj(0)?)?;
+        let n = a.long(1)?;
+        let Some(f) = file_index(fd).and_then(|i| vm.files.get_mut(i)).and_then(Option::as_mut) else {
+            return Err(vm.throw_new(ts, "java/io/IOException", Some("Stream Closed")));
+        };
+        let before = f.stream_position().unwrap_or(0);
+        let end = f.seek(SeekFrom::End(0)).unwrap_or(before);
+        let target = (before as i64).saturating_add(n).clamp(0, end as i64) as u64;
+        let _ = f.seek(SeekFrom::Start(target));
+        Ret::long(target as i64 - before as i64)
+    });
+    r.native(fis, "length0", "()J", |vm, _, a| {
+        let fd = fd_of(vm, a.obj(0)?)?;
+        let len = file_index(fd).and_then(|i| vm.files.get(i)).and_then(Option::as_ref).and_then(|f| f.metadata().ok()).map_or(0, |m| m.len());
+        Ret::long(len as i64)
+    });
+    r.native(fis, "position0", "()J", |vm, _, a| {
+        use std::io::Seek;
+        let fd = fd_of(vm, a.obj(0)?)?;
+        let pos = file_index(fd).and_then(|i| vm.files.get_mut(i)).and_then(Option::as_mut).and_then(|f| f.stream_position().ok());
+        Ret::long(pos.unwrap_or(0) as i64)
+    });
     r.native(fis, "read0", "()I", |vm, _, a| {
         let fd = fd_of(vm, a.obj(0)?)?;
         let mut b = [0u8; 1];
-        match read_fd(fd, &mut b)? {
+        match read_fd(vm, fd, &mut b)? {
             0 => Ret::int(-1),
             _ => Ret::int(b[0] as i32),
         }
     });
-    r.native(fis, "available0", "()I", |_, _, _| Ret::int(0));
+    r.native(fis, "available0", "()I", |vm, _, a| {
+        use std::io::Seek;
+        let fd = fd_of(vm, a.obj(0)?)?;
+        let Some(f) = file_index(fd).and_then(|i| vm.files.get_mut(i)).and_then(Option::as_mut) else { return Ret::int(0) };
+        let pos = f.stream_position().unwrap_or(0);
+        let len = f.metadata().map_or(0, |m| m.len());
+        Ret::int(len.saturating_sub(pos).min(i32::MAX as u64) as i32)
+    });
     let ufs = "java/io/UnixFileSystem";
     r.native(ufs, "initIDs", "()V", crate::native::nop);
     r.native(ufs, "canonicalize0", "(Ljava/lang/String;)Ljava/lang/String;", canonicalize);
@@ -116,6 +176,54 @@ fn canonicalize(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     Ret::obj(Some(vm.new_string(&out)?))
 }
 
+/// Descriptor numbers of files opened by the program start here.
+const FIRST_FILE_FD: i32 = 1000;
+
+fn file_index(fd: i32) -> Option<usize> {
+    usize::try_from(fd - FIRST_FILE_FD).ok()
+}
+
+fn descriptor_fd(vm: &Vm, fdo: ObjRef) -> Result<i32, Unwind> {
+    let fdc = vm.heap.class_of(fdo);
+    let s = vm.instance_slot(fdc, "fd", "I")?;
+    Ok(vm.heap.field(fdo, s).and_then(Value::as_int).unwrap_or(-1))
+}
+
+/// `open0(path, ...)` of a file stream: opens the file and stores its descriptor in
+/// the stream's `FileDescriptor`; a failure is the JDK's `FileNotFoundException`
+/// (`path (reason)`).
+fn open(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>, mode: impl FnOnce(&mut std::fs::OpenOptions)) -> NativeResult {
+    let this = a.obj(0)?.ok_or_else(|| VmError::Internal("open0 on null".into()))?;
+    let Some(p) = a.obj(1)? else { return Err(vm.null_pointer(ts)) };
+    let path = vm.string_to_rust(p)?;
+    let mut o = std::fs::OpenOptions::new();
+    mode(&mut o);
+    let file = match o.open(&path) {
+        Ok(f) if f.metadata().is_ok_and(|m| m.is_dir()) => {
+            return Err(vm.throw_new(ts, "java/io/FileNotFoundException", Some(&format!("{path} (Is a directory)"))));
+        }
+        Ok(f) => f,
+        Err(e) => {
+            let reason = match e.kind() {
+                std::io::ErrorKind::NotFound => "No such file or directory".to_string(),
+                std::io::ErrorKind::PermissionDenied => "Permission denied".to_string(),
+                _ => e.to_string(),
+            };
+            return Err(vm.throw_new(ts, "java/io/FileNotFoundException", Some(&format!("{path} ({reason})"))));
+        }
+    };
+    vm.files.push(Some(file));
+    let fd = FIRST_FILE_FD + vm.files.len() as i32 - 1;
+    let sc = vm.heap.class_of(this);
+    let fd_slot = vm.instance_slot(sc, "fd", "Ljava/io/FileDescriptor;")?;
+    if let Some(Value::Ref(Some(fdo))) = vm.heap.field(this, fd_slot) {
+        let fdc = vm.heap.class_of(fdo);
+        let s = vm.instance_slot(fdc, "fd", "I")?;
+        vm.heap.set_field(fdo, s, Value::Int(fd));
+    }
+    Ret::void()
+}
+
 fn fd_of(vm: &Vm, stream: Option<ObjRef>) -> Result<i32, Unwind> {
     let stream = stream.ok_or_else(|| VmError::Internal("null stream".into()))?;
     let sc = vm.heap.class_of(stream);
@@ -127,6 +235,17 @@ fn fd_of(vm: &Vm, stream: Option<ObjRef>) -> Result<i32, Unwind> {
 }
 
 fn write_fd(vm: &mut Vm, ts: &mut ThreadStack, fd: i32, bytes: &[u8]) -> NativeResult {
+    if let Some(i) = file_index(fd) {
+        use std::io::Write;
+        let Some(f) = vm.files.get_mut(i).and_then(Option::as_mut) else {
+            return Err(vm.throw_new(ts, "java/io/IOException", Some("Stream Closed")));
+        };
+        if let Err(e) = f.write_all(bytes) {
+            let m = e.to_string();
+            return Err(vm.throw_new(ts, "java/io/IOException", Some(&m)));
+        }
+        return Ret::void();
+    }
     if fd != 1 && fd != 2 {
         return Err(vm.throw_new(ts, "java/io/IOException", Some("Stream Closed")));
     }
@@ -154,8 +273,11 @@ fn write_bytes(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     write_fd(vm, ts, fd, &bytes)
 }
 
-fn read_fd(fd: i32, buf: &mut [u8]) -> Result<usize, Unwind> {
+fn read_fd(vm: &mut Vm, fd: i32, buf: &mut [u8]) -> Result<usize, Unwind> {
     use std::io::Read;
+    if let Some(f) = file_index(fd).and_then(|i| vm.files.get_mut(i)).and_then(Option::as_mut) {
+        return f.read(buf).map_err(|e| Unwind::Fatal(VmError::Unsupported(format!("reading a file: {e}"))));
+    }
     if fd != 0 {
         return Ok(0);
     }
@@ -170,7 +292,7 @@ fn read_bytes(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
         return Ret::int(0);
     }
     let mut buf = vec![0u8; len.max(0) as usize];
-    let n = read_fd(fd, &mut buf)?;
+    let n = read_fd(vm, fd, &mut buf)?;
     if n == 0 {
         return Ret::int(-1);
     }

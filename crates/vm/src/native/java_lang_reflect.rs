@@ -33,6 +33,20 @@ pub(super) fn register(r: &mut NativeRegistry) {
     });
     r.native(ar, "get", "(Ljava/lang/Object;I)Ljava/lang/Object;", array_get);
     r.native(ar, "set", "(Ljava/lang/Object;ILjava/lang/Object;)V", array_set);
+    macro_rules! typed {
+        ($get:literal, $set:literal, $d:literal, $t:expr) => {
+            r.native(ar, $get, concat!("(Ljava/lang/Object;I)", $d), |vm, ts, a| array_get_typed(vm, ts, a, $t));
+            r.native(ar, $set, concat!("(Ljava/lang/Object;I", $d, ")V"), |vm, ts, a| array_set_typed(vm, ts, a, $t));
+        };
+    }
+    typed!("getBoolean", "setBoolean", "Z", BasicType::Boolean);
+    typed!("getByte", "setByte", "B", BasicType::Byte);
+    typed!("getChar", "setChar", "C", BasicType::Char);
+    typed!("getShort", "setShort", "S", BasicType::Short);
+    typed!("getInt", "setInt", "I", BasicType::Int);
+    typed!("getLong", "setLong", "J", BasicType::Long);
+    typed!("getFloat", "setFloat", "F", BasicType::Float);
+    typed!("getDouble", "setDouble", "D", BasicType::Double);
     r.native("jdk/internal/reflect/NativeMethodAccessorImpl", "invoke0",
         "(Ljava/lang/reflect/Method;Ljava/lang/Object;[Ljava/lang/Object;)Ljava/lang/Object;", invoke0);
     r.native("jdk/internal/reflect/NativeConstructorAccessorImpl", "newInstance0",
@@ -340,6 +354,55 @@ fn array_set(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     };
     if let Some(arr) = vm.heap.array_mut(arr) {
         arr.set(i as usize, w);
+    }
+    Ret::void()
+}
+
+/// The element type of a primitive array (`None` for reference arrays).
+fn element_type(arr: &Array) -> Option<BasicType> {
+    Some(match arr {
+        Array::Boolean(_) => BasicType::Boolean,
+        Array::Byte(_) => BasicType::Byte,
+        Array::Char(_) => BasicType::Char,
+        Array::Short(_) => BasicType::Short,
+        Array::Int(_) => BasicType::Int,
+        Array::Long(_) => BasicType::Long,
+        Array::Float(_) => BasicType::Float,
+        Array::Double(_) => BasicType::Double,
+        Array::Ref(_) => return None,
+    })
+}
+
+fn mismatch(vm: &mut Vm, ts: &mut ThreadStack) -> Unwind {
+    vm.throw_new(ts, "java/lang/IllegalArgumentException", Some("argument type mismatch"))
+}
+
+/// `Array.getInt(array, i)` and friends: the element widened to the requested type.
+fn array_get_typed(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>, want: BasicType) -> NativeResult {
+    let (arr, len) = array_arg(vm, ts, a.obj(0)?)?;
+    let Some(elem) = vm.heap.array(arr).and_then(element_type) else { return Err(mismatch(vm, ts)) };
+    let i = a.int(1)?;
+    if i < 0 || i as usize >= len {
+        return Err(vm.throw_new(ts, "java/lang/ArrayIndexOutOfBoundsException", Some(&format!("Index {i} out of bounds for length {len}"))));
+    }
+    let v = vm.heap.array(arr).and_then(|x| x.get(i as usize)).unwrap_or(Value::Int(0));
+    match widen(elem, v, want) {
+        Some(w) => Ok(Ret::Val(w)),
+        None => Err(mismatch(vm, ts)),
+    }
+}
+
+/// `Array.setInt(array, i, v)` and friends: the value widened to the element type.
+fn array_set_typed(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>, have: BasicType) -> NativeResult {
+    let (arr, len) = array_arg(vm, ts, a.obj(0)?)?;
+    let Some(elem) = vm.heap.array(arr).and_then(element_type) else { return Err(mismatch(vm, ts)) };
+    let i = a.int(1)?;
+    let Some(w) = widen(have, a.value(2)?, elem) else { return Err(mismatch(vm, ts)) };
+    if i < 0 || i as usize >= len {
+        return Err(vm.throw_new(ts, "java/lang/ArrayIndexOutOfBoundsException", Some(&format!("Index {i} out of bounds for length {len}"))));
+    }
+    if let Some(x) = vm.heap.array_mut(arr) {
+        x.set(i as usize, w);
     }
     Ret::void()
 }

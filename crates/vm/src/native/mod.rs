@@ -12,7 +12,7 @@ mod java_lang;
 pub(crate) mod java_lang_invoke;
 mod java_lang_reflect;
 mod java_security;
-mod java_util;
+pub(crate) mod java_util;
 pub(crate) mod jdk_internal;
 
 pub use args::Args;

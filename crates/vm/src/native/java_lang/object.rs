@@ -67,6 +67,9 @@ fn wait(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     if !vm.holds_monitor(ts, this) {
         return Err(vm.throw_new(ts, "java/lang/IllegalMonitorStateException", Some("current thread is not owner")));
     }
+    if vm.take_interrupt(ts.tid)? {
+        return Err(vm.throw_new(ts, "java/lang/InterruptedException", None));
+    }
     if millis == 0 {
         return Err(Unwind::Fatal(crate::error::VmError::Unsupported(
             "Object.wait() with no other thread to notify (a deadlock)".into(),

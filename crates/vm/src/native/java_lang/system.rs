@@ -23,6 +23,26 @@ pub(super) fn register(r: &mut NativeRegistry) {
         let name = vm.string_to_rust(n)?;
         Ret::obj(Some(vm.new_string(&format!("lib{name}.so"))?))
     });
+    r.native("java/lang/ProcessEnvironment", "environ", "()[[B", |vm, _, _| {
+        // sorted, so the order never depends on the platform's environment block
+        let mut vars: Vec<(Vec<u8>, Vec<u8>)> = std::env::vars_os()
+            .map(|(k, v)| {
+                use std::os::unix::ffi::OsStrExt;
+                (k.as_bytes().to_vec(), v.as_bytes().to_vec())
+            })
+            .collect();
+        vars.sort();
+        let ba = vm.wk.byte_array;
+        let mut items = Vec::new();
+        for (k, v) in vars {
+            for part in [k, v] {
+                let bytes: Box<[i8]> = part.into_iter().map(|b| b as i8).collect();
+                items.push(Some(vm.heap.alloc_array(ba, Array::Byte(bytes))));
+            }
+        }
+        let bba = vm.array_class_of(ba)?;
+        Ret::obj(Some(vm.heap.alloc_array(bba, Array::Ref(items.into()))))
+    });
     r.native(c, "setIn0", "(Ljava/io/InputStream;)V", |vm, _, a| set_stream(vm, "in", "Ljava/io/InputStream;", a));
     r.native(c, "setOut0", "(Ljava/io/PrintStream;)V", |vm, _, a| set_stream(vm, "out", "Ljava/io/PrintStream;", a));
     r.native(c, "setErr0", "(Ljava/io/PrintStream;)V", |vm, _, a| set_stream(vm, "err", "Ljava/io/PrintStream;", a));

@@ -45,8 +45,26 @@ fn sleep(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     if millis < 0 {
         return Err(vm.throw_new(ts, "java/lang/IllegalArgumentException", Some("timeout value is negative")));
     }
+    if vm.take_interrupt(ts.tid)? {
+        return Err(vm.throw_new(ts, "java/lang/InterruptedException", Some("sleep interrupted")));
+    }
     vm.advance_clock(millis.saturating_mul(1_000_000));
     Ret::void()
+}
+
+impl Vm {
+    /// Whether thread `tid` has its interrupt status set; clears it (the check
+    /// `sleep`, `wait` and `join` make before throwing `InterruptedException`).
+    pub(crate) fn take_interrupt(&mut self, tid: u32) -> Result<bool, Unwind> {
+        let Some(t) = self.threads.get(tid as usize).and_then(|t| t.object) else { return Ok(false) };
+        let tc = self.wk.thread;
+        let slot = self.instance_slot(tc, "interrupted", "Z")?;
+        if self.heap.field(t, slot) == Some(crate::value::Value::Int(1)) {
+            self.heap.set_field(t, slot, crate::value::Value::Int(0));
+            return Ok(true);
+        }
+        Ok(false)
+    }
 }
 
 fn start0(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
