@@ -268,6 +268,31 @@ impl JImage {
         Ok(self.find_resource(&name)?.map(|b| (b, module)))
     }
 
+    /// The service providers every module of the image declares (`provides S with
+    /// P1, P2` in its `module-info`), as `(service, providers)` with internal names,
+    /// sorted by module name for a deterministic order.
+    pub fn service_providers(&self) -> Vec<(Box<str>, Vec<Box<str>>)> {
+        let mut modules: Vec<Box<str>> = self.all_classes().into_iter().map(|(m, _)| m).collect();
+        modules.sort();
+        modules.dedup();
+        let mut out = Vec::new();
+        for m in modules {
+            let Ok(Some(bytes)) = self.find_resource(&format!("/{m}/module-info.class")) else { continue };
+            let Ok(Ok(cf)) = std::panic::catch_unwind(|| cafebabe::parse_class(bytes).map_err(|e| e.to_string())) else { continue };
+            for a in &cf.attributes {
+                if let cafebabe::attributes::AttributeData::Module(md) = &a.data {
+                    for p in &md.provides {
+                        out.push((
+                            p.service_interface_name.as_ref().into(),
+                            p.provides_with.iter().map(|w| Box::from(w.as_ref())).collect(),
+                        ));
+                    }
+                }
+            }
+        }
+        out
+    }
+
     /// Every class in the image as `(module, internal name)`, in table order.
     pub fn all_classes(&self) -> Vec<(Box<str>, Box<str>)> {
         let mut out = Vec::new();

@@ -106,6 +106,8 @@ pub struct Vm {
     /// classes found missing during resolution, to report an uncaught
     /// `NoClassDefFoundError` as an input error
     pub(crate) missing_classes: Vec<Box<str>>,
+    /// `(service, providers)` declared by the runtime image's modules, once read
+    pub(crate) service_providers: Option<Vec<(Box<str>, Vec<Box<str>>)>>,
     /// objects that must never be collected (resolved constants, mirrors)
     pub(crate) pinned: Vec<ObjRef>,
     pub(crate) dispatch_cache: FxHashMap<(ClassId, MethodId), MethodId>,
@@ -116,6 +118,10 @@ pub struct Vm {
     pub(crate) output: Output,
     /// `java.util.zip` inflater and deflater streams (native state, by handle - 1)
     pub(crate) zip_streams: Vec<Option<crate::native::java_util::ZipStream>>,
+    /// off-heap memory blocks by address (`Unsafe.allocateMemory`)
+    pub(crate) native_memory: std::collections::BTreeMap<u64, Vec<u8>>,
+    /// where the next off-heap block goes
+    pub(crate) next_native_address: u64,
     /// files the program opened (native state, see `native/java_io.rs`)
     pub(crate) files: Vec<Option<std::fs::File>>,
     /// bytecode instructions executed
@@ -152,6 +158,7 @@ impl Vm {
             natives: NativeRegistry::with_all_peers(),
             interned: FxHashMap::default(),
             pinned: Vec::new(),
+            service_providers: None,
             missing_classes: Vec::new(),
             init_errors: FxHashMap::default(),
             dispatch_cache: FxHashMap::default(),
@@ -161,6 +168,8 @@ impl Vm {
             output,
             zip_streams: Vec::new(),
             files: Vec::new(),
+            native_memory: std::collections::BTreeMap::new(),
+            next_native_address: 0x7f00_0000_0000,
             instructions: 0,
             synthetic_classes: 0,
             nano_clock: 0,

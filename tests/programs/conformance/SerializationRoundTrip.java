@@ -40,7 +40,6 @@ public class SerializationRoundTrip {
         }
     }
 
-    record Point(int x, int y) implements Serializable {}
 
     enum Level { LOW, HIGH }
 
@@ -82,8 +81,6 @@ public class SerializationRoundTrip {
         System.out.println("cycle preserved: " + (back.friend.friend == back) + " friend " + back.friend);
         Custom c = roundTrip(new Custom(20, "vis"));
         System.out.println("custom secret " + c.secret + " visible " + c.visible);
-        Point pt = roundTrip(new Point(3, -4));
-        System.out.println(pt + " equals " + pt.equals(new Point(3, -4)));
         Level lv = roundTrip(Level.HIGH);
         System.out.println("enum identity preserved: " + (lv == Level.HIGH));
         Map<String, List<Integer>> map = new TreeMap<>();

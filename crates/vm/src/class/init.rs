@@ -99,9 +99,30 @@ impl Vm {
             }
             _ => {
                 self.class_states[class.index()].init = InitState::Initialized;
+                self.after_initialization(class);
                 let f = ts.frames.pop().map(|f| f.base as usize).unwrap_or(0);
                 ts.values.truncate(f);
                 Ok(())
+            }
+        }
+    }
+
+    /// Values the JVM injects into a class right after initialising it:
+    /// `jdk.internal.misc.UnsafeConstants` (its initialiser only sets defaults).
+    fn after_initialization(&mut self, class: ClassId) {
+        if &*self.class(class).name != "jdk/internal/misc/UnsafeConstants" {
+            return;
+        }
+        let values = [
+            ("ADDRESS_SIZE0", "I", Value::Int(8)),
+            ("PAGE_SIZE", "I", Value::Int(4096)),
+            ("BIG_ENDIAN", "Z", Value::Int(0)),
+            ("UNALIGNED_ACCESS", "Z", Value::Int(1)),
+            ("DATA_CACHE_LINE_FLUSH_SIZE", "I", Value::Int(0)),
+        ];
+        for (name, desc, v) in values {
+            if let Some(slot) = self.class(class).field(name, desc).filter(|f| f.is_static()).map(|f| f.slot as usize) {
+                self.class_states[class.index()].statics[slot] = v;
             }
         }
     }

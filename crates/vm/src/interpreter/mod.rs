@@ -69,7 +69,15 @@ impl Vm {
                     }
                 }
                 Err(Unwind::Halt(code)) => return Ok(Exit::Halted(code)),
-                Err(Unwind::Fatal(e)) => return Err(e),
+                Err(Unwind::Fatal(e)) => {
+                    if std::env::var_os("JVMC_DEBUG").is_some() {
+                        eprintln!("jvmc debug: {e}; Java stack:");
+                        for f in ts.frames.iter().rev().filter(|f| matches!(f.kind, FrameKind::Java | FrameKind::Native)).take(40) {
+                            eprintln!("\tat {}", self.frame_display(f.method, f.pc));
+                        }
+                    }
+                    return Err(e);
+                }
             }
         }
     }

@@ -94,6 +94,12 @@ pub(super) fn register(r: &mut NativeRegistry) {
         let len = f.metadata().map_or(0, |m| m.len());
         Ret::int(len.saturating_sub(pos).min(i32::MAX as u64) as i32)
     });
+    let osc = "java/io/ObjectStreamClass";
+    r.native(osc, "initNative", "()V", crate::native::nop);
+    r.native(osc, "hasStaticInitializer", "(Ljava/lang/Class;)Z", |vm, _, a| {
+        let c = super::java_lang_reflect::class_arg(vm, a.obj(0)?)?;
+        Ret::bool(vm.class(c).clinit.is_some())
+    });
     let ufs = "java/io/UnixFileSystem";
     r.native(ufs, "initIDs", "()V", crate::native::nop);
     r.native(ufs, "canonicalize0", "(Ljava/lang/String;)Ljava/lang/String;", canonicalize);

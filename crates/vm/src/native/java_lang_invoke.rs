@@ -28,7 +28,25 @@ const ARRAY_ELEMENT: i32 = 2;
 /// a `byte[]` viewed as elements of `varType` (`offset` 1 = big-endian)
 const BYTE_ARRAY_VIEW: i32 = 3;
 
+/// What jvmc says when a program reaches the method-handle machinery it does not run.
+const METHOD_HANDLES_UNSUPPORTED: &str =
+    "java.lang.invoke method handles (jvmc supports VarHandles and the invokedynamic call sites javac emits for string concatenation, lambdas and records)";
+
+fn method_handles_unsupported(_: &mut Vm, _: &mut ThreadStack, _: Args<'_>) -> NativeResult {
+    Err(Unwind::Fatal(VmError::Unsupported(METHOD_HANDLES_UNSUPPORTED.into())))
+}
+
 pub(super) fn register(r: &mut NativeRegistry) {
+    let mhn = "java/lang/invoke/MethodHandleNatives";
+    r.native(mhn, "init", "(Ljava/lang/invoke/MemberName;Ljava/lang/Object;)V", method_handles_unsupported);
+    r.native(mhn, "resolve", "(Ljava/lang/invoke/MemberName;Ljava/lang/Class;IZ)Ljava/lang/invoke/MemberName;", method_handles_unsupported);
+    r.native(mhn, "expand", "(Ljava/lang/invoke/MemberName;)V", method_handles_unsupported);
+    let proxy = "java/lang/reflect/Proxy";
+    let proxy_unsupported: crate::native::NativeFn = |_, _, _| {
+        Err(Unwind::Fatal(VmError::Unsupported("java.lang.reflect.Proxy (dynamic proxies need the module system, which jvmc does not run)".into())))
+    };
+    r.replace(proxy, "newProxyInstance", "(Ljava/lang/ClassLoader;[Ljava/lang/Class;Ljava/lang/reflect/InvocationHandler;)Ljava/lang/Object;", proxy_unsupported);
+    r.replace(proxy, "getProxyClass", "(Ljava/lang/ClassLoader;[Ljava/lang/Class;)Ljava/lang/Class;", proxy_unsupported);
     r.native(VAR_HANDLE_CLASS, "accessModeTypeUncached", ACCESS_MODE_TYPE, access_mode_type);
     let l = "java/lang/invoke/MethodHandles$Lookup";
     let desc = "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;";

@@ -58,6 +58,20 @@ pub(super) fn register(r: &mut NativeRegistry) {
     // loader, so resource lookups of JDK and user classes all end here
     r.replace("java/lang/ClassLoader", "getSystemResourceAsStream", "(Ljava/lang/String;)Ljava/io/InputStream;", system_resource_as_stream);
     r.replace("jdk/internal/loader/BootLoader", "findResourceAsStream", "(Ljava/lang/String;Ljava/lang/String;)Ljava/io/InputStream;", system_resource_as_stream);
+    r.native(
+        "java/lang/ClassLoader",
+        "defineClass1",
+        "(Ljava/lang/ClassLoader;Ljava/lang/String;[BIILjava/security/ProtectionDomain;Ljava/lang/String;)Ljava/lang/Class;",
+        define_class1,
+    );
+    // no module system: ServiceLoader's catalog lookups are answered from the
+    // `provides` directives of the runtime image's module descriptors
+    r.replace(
+        "jdk/internal/module/ServicesCatalog",
+        "findServices",
+        "(Ljava/lang/String;)Ljava/util/List;",
+        find_services,
+    );
     r.native(c, "getSigners", "()[Ljava/lang/Object;", |_, _, _| Ret::obj(None));
     r.native(c, "setSigners", "([Ljava/lang/Object;)V", crate::native::nop);
     r.native(c, "getClassAccessFlagsRaw0", "()I", |vm, _, a| Ret::int(vm.class(this_class(vm, a)?).access as i32));
@@ -295,4 +309,77 @@ fn system_resource_as_stream(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> 
     };
     vm.call_java(ts, init, &[Value::obj(stream), Value::obj(arr)])?;
     Ret::obj(Some(stream))
+}
+
+/// `ClassLoader.defineClass1(loader, name, bytes, off, len, pd, source)`: classes the
+/// JDK generates at run time (serialization constructor accessors) and programs
+/// define themselves.
+fn define_class1(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(b) = a.obj(2)? else { return Err(vm.null_pointer(ts)) };
+    let (off, len) = (a.int(3)?, a.int(4)?);
+    let bytes: Vec<u8> = match vm.heap.array(b) {
+        Some(Array::Byte(x)) if off >= 0 && len >= 0 && (off as usize + len as usize) <= x.len() => {
+            x[off as usize..(off + len) as usize].iter().map(|&c| c as u8).collect()
+        }
+        _ => return Err(vm.throw_new(ts, "java/lang/ArrayIndexOutOfBoundsException", None)),
+    };
+    let name = match a.obj(1)? {
+        Some(n) => Some(vm.string_to_rust(n)?.replace('.', "/")),
+        None => None,
+    };
+    let def = match jvmc_classfile::parse_class(&bytes, name.as_deref().unwrap_or("defined class")) {
+        Ok(d) => d,
+        Err(e) => {
+            let m = e.to_string();
+            return Err(vm.throw_new(ts, "java/lang/ClassFormatError", Some(&m)));
+        }
+    };
+    if name.as_deref().is_some_and(|n| *n != *def.name) {
+        let m = format!("{} (wrong name: {})", name.unwrap_or_default(), def.name);
+        return Err(vm.throw_new(ts, "java/lang/NoClassDefFoundError", Some(&m)));
+    }
+    if vm.lookup_class(&def.name).is_some() {
+        let m = format!("duplicate class definition: {}", def.name);
+        return Err(vm.throw_new(ts, "java/lang/LinkageError", Some(&m)));
+    }
+    let origin = jvmc_classfile::Origin::User { location: "defined at run time".into() };
+    match vm.define_class(def, Some(origin))? {
+        Ok(c) => Ret::obj(Some(vm.mirror_of(c)?)),
+        Err(missing) => Err(vm.throw_new(ts, "java/lang/NoClassDefFoundError", Some(&missing.0))),
+    }
+}
+
+/// `ServicesCatalog.findServices(service)`: the providers the JDK's modules declare
+/// for `service`, as `ServiceProvider(unnamed module, class name)` entries.
+fn find_services(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(n) = a.obj(1)? else { return Err(vm.null_pointer(ts)) };
+    let service = vm.string_to_rust(n)?.replace('.', "/");
+    if vm.service_providers.is_none() {
+        vm.service_providers = Some(vm.class_path.jdk().service_providers());
+    }
+    let names: Vec<String> = vm
+        .service_providers
+        .as_ref()
+        .map(|all| all.iter().filter(|(s, _)| **s == *service).flat_map(|(_, p)| p.iter().map(|x| x.replace('/', "."))).collect())
+        .unwrap_or_default();
+    let spc = vm.load_required("jdk/internal/module/ServicesCatalog$ServiceProvider")?;
+    vm.initialize_now(ts, spc)?;
+    let Some(ctor) = vm.declared_method(spc, "<init>", "(Ljava/lang/Module;Ljava/lang/String;)V") else {
+        return Err(Unwind::Fatal(VmError::Internal("ServiceProvider(Module, String) missing".into())));
+    };
+    let mut items = Vec::new();
+    for name in names {
+        let sp = vm.alloc_object(spc);
+        let s = vm.new_string(&name)?;
+        vm.call_java(ts, ctor, &[Value::obj(sp), Value::Ref(vm.unnamed_module), Value::obj(s)])?;
+        items.push(Some(sp));
+    }
+    let object_array = vm.wk.object_array;
+    let arr = vm.heap.alloc_array(object_array, Array::Ref(items.into()));
+    let list = vm.load_required("java/util/List")?;
+    let Some(of) = vm.declared_method(list, "of", "([Ljava/lang/Object;)Ljava/util/List;") else {
+        return Err(Unwind::Fatal(VmError::Internal("List.of(Object[]) missing".into())));
+    };
+    let r = vm.call_java(ts, of, &[Value::obj(arr)])?;
+    Ok(Ret::Val(r.unwrap_or(Value::NULL)))
 }

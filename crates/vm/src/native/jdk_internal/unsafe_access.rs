@@ -5,8 +5,10 @@
 //! `s` is `STATIC_BASE + 8s` (its base object is the `Class` mirror), array element
 //! `i` is `16 + i * scale` with the real element size as scale. Primitive arrays are
 //! byte-addressable (little-endian), so `getLongUnaligned` over an `int[]` works as in
-//! HotSpot. Raw (off-heap) memory is not supported. Every access here is sequentially
-//! consistent: volatile, acquire/release and opaque modes are the same operation.
+//! HotSpot. Raw (off-heap) memory — `allocateMemory` and a `null` base — lives in the
+//! vm's `native_memory` blocks (direct byte buffers use it). Every access here is
+//! sequentially consistent: volatile, acquire/release and opaque modes are the same
+//! operation.
 
 use crate::class::{ClassId, ClassKind};
 use crate::error::VmError;
@@ -104,6 +106,27 @@ pub(super) fn register(r: &mut NativeRegistry) {
     );
     r.native(U, "copyMemory0", "(Ljava/lang/Object;JLjava/lang/Object;JJ)V", copy_memory);
     r.native(U, "setMemory0", "(Ljava/lang/Object;JJB)V", set_memory);
+    r.native(U, "copySwapMemory0", "(Ljava/lang/Object;JLjava/lang/Object;JJJ)V", |vm, _, a| {
+        let (src, so, dst, doff, n, elem) = (a.obj(1)?, a.long(2)?, a.obj(3)?, a.long(4)?, a.long(5)? as usize, a.long(6)? as usize);
+        copy_bytes(vm, src, so, dst, doff, n, elem.max(1))?;
+        Ret::void()
+    });
+    r.native(U, "allocateMemory0", "(J)J", |vm, _, a| {
+        let n = a.long(1)?.max(0) as usize;
+        Ret::long(vm.allocate_native(n) as i64)
+    });
+    r.native(U, "reallocateMemory0", "(JJ)J", |vm, _, a| {
+        let (old, n) = (a.long(1)? as u64, a.long(2)?.max(0) as usize);
+        let mut data = vm.native_memory.remove(&old).unwrap_or_default();
+        data.resize(n, 0);
+        let addr = vm.allocate_native(n);
+        vm.native_memory.insert(addr, data);
+        Ret::long(addr as i64)
+    });
+    r.native(U, "freeMemory0", "(J)V", |vm, _, a| {
+        vm.native_memory.remove(&(a.long(1)? as u64));
+        Ret::void()
+    });
 }
 
 /// The value kind an Unsafe accessor reads or writes.
@@ -142,6 +165,8 @@ pub(crate) enum Location {
     Bytes(ObjRef, usize),
     /// element of a reference array
     Element(ObjRef, usize),
+    /// off-heap memory
+    Raw(u64),
 }
 
 fn unsupported(what: String) -> Unwind {
@@ -151,7 +176,11 @@ fn unsupported(what: String) -> Unwind {
 /// Decodes an Unsafe address.
 pub(crate) fn locate(vm: &Vm, o: Option<ObjRef>, offset: i64, size: usize) -> Result<Location, Unwind> {
     let Some(o) = o else {
-        return Err(unsupported("Unsafe access to raw (off-heap) memory".into()));
+        let addr = offset as u64;
+        return match vm.native_memory.range(..=addr).next_back() {
+            Some((&base, block)) if addr + size as u64 <= base + block.len() as u64 => Ok(Location::Raw(addr)),
+            _ => Err(Unwind::Fatal(VmError::Unsupported(format!("Unsafe access to unallocated native memory at 0x{addr:x}")))),
+        };
     };
     if offset >= STATIC_BASE {
         if let Some(c) = vm.class_of_mirror(o) {
@@ -265,9 +294,35 @@ fn value_to_bits(v: Value) -> u64 {
     }
 }
 
+fn raw_block(vm: &Vm, addr: u64) -> Option<(u64, &Vec<u8>)> {
+    vm.native_memory.range(..=addr).next_back().map(|(&b, v)| (b, v))
+}
+
+fn read_raw(vm: &Vm, addr: u64, n: usize) -> u64 {
+    let Some((base, block)) = raw_block(vm, addr) else { return 0 };
+    let at = (addr - base) as usize;
+    let mut v = 0u64;
+    for k in 0..n {
+        v |= (*block.get(at + k).unwrap_or(&0) as u64) << (8 * k);
+    }
+    v
+}
+
+fn write_raw(vm: &mut Vm, addr: u64, n: usize, v: u64) {
+    if let Some((&base, block)) = vm.native_memory.range_mut(..=addr).next_back() {
+        let at = (addr - base) as usize;
+        for k in 0..n {
+            if let Some(b) = block.get_mut(at + k) {
+                *b = (v >> (8 * k)) as u8;
+            }
+        }
+    }
+}
+
 /// Reads the value at a location as `kind`.
 pub(crate) fn load(vm: &Vm, loc: Location, kind: Kind) -> Value {
     match loc {
+        Location::Raw(addr) => bits_to_value(kind, read_raw(vm, addr, kind.size())),
         Location::Field(o, s) => vm.heap.field(o, s).unwrap_or(Value::Top),
         Location::Static(c, s) => vm.class_states[c.index()].statics[s],
         Location::Element(o, i) => match vm.heap.array(o) {
@@ -291,6 +346,7 @@ pub(crate) fn store(vm: &mut Vm, loc: Location, kind: Kind, v: Value) {
         _ => v,
     };
     match loc {
+        Location::Raw(addr) => write_raw(vm, addr, kind.size(), value_to_bits(v)),
         Location::Field(o, s) => {
             vm.heap.set_field(o, s, v);
         }
@@ -305,6 +361,16 @@ pub(crate) fn store(vm: &mut Vm, loc: Location, kind: Kind, v: Value) {
                 write_bytes(arr, at, kind.size(), value_to_bits(v));
             }
         }
+    }
+}
+
+impl Vm {
+    /// A zeroed block of off-heap memory; returns its address.
+    pub(crate) fn allocate_native(&mut self, n: usize) -> u64 {
+        let addr = self.next_native_address;
+        self.next_native_address += (n as u64 + 16) & !15;
+        self.native_memory.insert(addr, vec![0; n]);
+        addr
     }
 }
 
@@ -368,36 +434,48 @@ fn field_offset(vm: &mut Vm, field: Option<ObjRef>, want_static: bool) -> Native
 
 fn copy_memory(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     let (src, so, dst, doff, n) = (a.obj(1)?, a.long(2)?, a.obj(3)?, a.long(4)?, a.long(5)? as usize);
-    let bytes: Vec<u64> = (0..n)
-        .map(|k| match locate(vm, src, so + k as i64, 1)? {
-            Location::Bytes(o, at) => Ok(vm.heap.array(o).map_or(0, |arr| read_bytes(arr, at, 1))),
-            _ => Err(unsupported("Unsafe.copyMemory outside primitive arrays".into())),
-        })
-        .collect::<Result<_, Unwind>>()?;
-    for (k, b) in bytes.into_iter().enumerate() {
-        match locate(vm, dst, doff + k as i64, 1)? {
-            Location::Bytes(o, at) => {
-                if let Some(arr) = vm.heap.array_mut(o) {
-                    write_bytes(arr, at, 1, b);
-                }
-            }
-            _ => return Err(unsupported("Unsafe.copyMemory outside primitive arrays".into())),
-        }
-    }
+    copy_bytes(vm, src, so, dst, doff, n, 1)?;
     Ret::void()
+}
+
+fn byte_at(vm: &Vm, o: Option<ObjRef>, off: i64) -> Result<u8, Unwind> {
+    Ok(match locate(vm, o, off, 1)? {
+        Location::Bytes(a, at) => vm.heap.array(a).map_or(0, |arr| read_bytes(arr, at, 1)) as u8,
+        Location::Raw(addr) => read_raw(vm, addr, 1) as u8,
+        _ => return Err(unsupported("Unsafe memory operation outside primitive arrays and native memory".into())),
+    })
+}
+
+fn set_byte_at(vm: &mut Vm, o: Option<ObjRef>, off: i64, b: u8) -> Result<(), Unwind> {
+    match locate(vm, o, off, 1)? {
+        Location::Bytes(a, at) => {
+            if let Some(arr) = vm.heap.array_mut(a) {
+                write_bytes(arr, at, 1, b as u64);
+            }
+        }
+        Location::Raw(addr) => write_raw(vm, addr, 1, b as u64),
+        _ => return Err(unsupported("Unsafe memory operation outside primitive arrays and native memory".into())),
+    }
+    Ok(())
+}
+
+/// Copies `n` bytes, reversing the byte order of each `elem`-byte unit (`elem` 1: a
+/// plain copy). Reads everything first, so overlapping ranges behave as `memmove`.
+fn copy_bytes(vm: &mut Vm, src: Option<ObjRef>, so: i64, dst: Option<ObjRef>, doff: i64, n: usize, elem: usize) -> Result<(), Unwind> {
+    let bytes: Vec<u8> = (0..n).map(|k| byte_at(vm, src, so + k as i64)).collect::<Result<_, Unwind>>()?;
+    for (k, _) in bytes.iter().enumerate() {
+        let unit = k / elem;
+        let within = k % elem;
+        let from = unit * elem + (elem - 1 - within);
+        set_byte_at(vm, dst, doff + k as i64, bytes[from])?;
+    }
+    Ok(())
 }
 
 fn set_memory(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     let (o, off, n, b) = (a.obj(1)?, a.long(2)?, a.long(3)? as usize, a.int(4)? as u8);
     for k in 0..n {
-        match locate(vm, o, off + k as i64, 1)? {
-            Location::Bytes(o, at) => {
-                if let Some(arr) = vm.heap.array_mut(o) {
-                    write_bytes(arr, at, 1, b as u64);
-                }
-            }
-            _ => return Err(unsupported("Unsafe.setMemory outside primitive arrays".into())),
-        }
+        set_byte_at(vm, o, off + k as i64, b)?;
     }
     Ret::void()
 }

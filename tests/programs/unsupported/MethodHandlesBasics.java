@@ -1,3 +1,4 @@
+// expect-unsupported: java.lang.invoke method handles
 import java.lang.invoke.*;
 import java.util.*;
 

@@ -1,3 +1,4 @@
+// expect-unsupported: java.lang.reflect.Proxy
 import java.lang.reflect.*;
 import java.util.*;
 
