@@ -12,12 +12,13 @@ use crate::class::ClassId;
 use crate::error::{VmError, VmResult};
 use crate::heap::Array;
 use crate::native::Unwind;
-use crate::thread::{JThread, ThreadStack, ThreadStatus};
+use crate::interpreter::Exit;
+use crate::thread::{JThread, ThreadStack};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
-/// `Thread.threadStatus` for a runnable thread (JVMTI ALIVE | RUNNABLE).
-pub(crate) const THREAD_STATUS_RUNNABLE: i32 = 0x0005;
+/// Instructions a thread runs under `jvmc run` before another may run.
+pub const RUN_SLICE: u64 = 100_000;
 
 impl Vm {
     /// Starts the JDK: main thread, thread groups, system properties, standard streams.
@@ -25,7 +26,7 @@ impl Vm {
         if !self.threads.is_empty() {
             return Err(VmError::Internal("boot called twice".into()));
         }
-        self.threads.push(JThread { object: None, stack: ThreadStack::default(), status: ThreadStatus::Runnable });
+        self.threads.push(JThread::new(0, 1, None));
         let mut ts = std::mem::take(&mut self.threads[0].stack);
         let result = self.boot_on(&mut ts);
         self.threads[0].stack = ts;
@@ -65,6 +66,7 @@ impl Vm {
                 VmError::Internal(msg)
             }
             Unwind::Halt(code) => VmError::Internal(format!("{what} halted with status {code}")),
+            Unwind::Block | Unwind::Yield => VmError::Internal(format!("{what} blocked during start-up")),
             Unwind::Fatal(e) => e,
         }
     }
@@ -140,7 +142,7 @@ impl Vm {
         let (eetop, prio, status) = (self.wk.thread_eetop, self.wk.thread_priority, self.wk.thread_status);
         self.heap.set_field(main_thread, eetop, Value::Long(1));
         self.heap.set_field(main_thread, prio, Value::Int(5));
-        self.heap.set_field(main_thread, status, Value::Int(THREAD_STATUS_RUNNABLE));
+        self.heap.set_field(main_thread, status, Value::Int(crate::check::THREAD_STATUS_RUNNABLE));
         self.threads[0].object = Some(main_thread);
         self.construct_into(ts, main_thread, thread_class, "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V", &[Value::obj(main_group), Value::obj(main_name)])?;
 
@@ -217,63 +219,72 @@ impl Vm {
 
     /// Runs `main_class.main(args)` on the main thread, as the `java` launcher does,
     /// and returns the exit status: 0, the `System.exit` status, or 1 after an uncaught
-    /// exception (reported on `System.err` by the thread's uncaught-exception handler).
+    /// exception in `main` (reported on `System.err` by the thread's handler).
     pub fn run_main(&mut self, main_class: &str, args: &[String]) -> VmResult<i32> {
-        let mut ts = std::mem::take(&mut self.threads[0].stack);
-        let result = self.run_main_on(&mut ts, main_class, args);
-        self.threads[0].stack = ts;
-        result
+        self.prepare_main(main_class, args)?;
+        self.run_threads()
     }
 
-    fn run_main_on(&mut self, ts: &mut ThreadStack, main_class: &str, args: &[String]) -> VmResult<i32> {
-        let internal = main_class.replace('.', "/");
-        let class = match self.load_class(&internal)? {
-            Ok(c) => c,
-            Err(_) => return Err(VmError::MainClassNotFound(main_class.to_string())),
-        };
-        let main = self
-            .declared_method(class, "main", "([Ljava/lang/String;)V")
-            .filter(|&m| self.method(m).is_static())
-            .ok_or_else(|| VmError::NoMainMethod(main_class.to_string()))?;
-        let mut strings = Vec::with_capacity(args.len());
-        for a in args {
-            strings.push(Some(self.new_string(a)?));
-        }
-        let sc = self.wk.string;
-        let ac = self.array_class_of(sc)?;
-        let argv = self.heap.alloc_array(ac, Array::Ref(strings.into()));
-        let outcome = match self.initialize_now(ts, class) {
-            Ok(()) => self.call_java(ts, main, &[Value::obj(argv)]).map(|_| ()),
-            Err(e) => Err(e),
-        };
-        let status = match outcome {
-            Ok(()) => 0,
-            Err(Unwind::Throw(ex)) => {
-                if let Some(e) = self.missing_class_error(ex) {
-                    return Err(e);
+    /// Runs every thread to the end under a deterministic round-robin schedule (a
+    /// thread runs until it blocks or terminates, or for [`RUN_SLICE`] instructions
+    /// when others could run), then runs the shutdown hooks, as `DestroyJavaVM` does.
+    pub fn run_threads(&mut self) -> VmResult<i32> {
+        let mut next = 0usize;
+        loop {
+            if let Some(code) = self.exit_status {
+                return Ok(code);
+            }
+            if self.program_ended() {
+                break;
+            }
+            let n = self.threads.len();
+            let Some(tid) = (0..n).map(|i| (next + i) % n).find(|&t| self.thread_enabled(t as u32)) else {
+                return Err(VmError::Deadlock(self.deadlock_description()));
+            };
+            next = tid + 1;
+            let mut ts = std::mem::take(&mut self.threads[tid].stack);
+            ts.tid = tid as u32;
+            self.preempt_at = if n > 1 { self.instructions + RUN_SLICE } else { u64::MAX };
+            let exit = self.execute(&mut ts);
+            self.threads[tid].stack = ts;
+            match exit? {
+                Exit::Halted(code) => self.exit_status = Some(code),
+                Exit::Uncaught(ex) | Exit::Threw(ex) => {
+                    return Err(VmError::Internal(format!("exception escaped a thread entry: {}", self.describe_throwable(ex))))
                 }
-                self.dispatch_uncaught(ts, 0, ex)?;
-                1
+                Exit::Blocked | Exit::Yielded | Exit::Terminated | Exit::Returned => {}
             }
-            Err(Unwind::Halt(code)) => return Ok(code),
-            Err(Unwind::Fatal(e)) => return Err(e),
-        };
-        // DestroyJavaVM: run shutdown hooks
-        let shutdown = self.load_required("java/lang/Shutdown")?;
-        if let Some(m) = self.declared_method(shutdown, "shutdown", "()V") {
-            match self.call_java(ts, m, &[]) {
-                Ok(_) => {}
-                Err(Unwind::Halt(code)) => return Ok(code),
-                Err(Unwind::Fatal(e)) => return Err(e),
-                Err(Unwind::Throw(_)) => {}
+            if let Some(e) = self.missing_class.take() {
+                return Err(e);
             }
         }
-        Ok(status)
+        self.preempt_at = u64::MAX;
+        // DestroyJavaVM: run shutdown hooks
+        let mut ts = std::mem::take(&mut self.threads[0].stack);
+        let shutdown = self.load_required("java/lang/Shutdown")?;
+        let result = match self.declared_method(shutdown, "shutdown", "()V") {
+            Some(m) => self.call_java(&mut ts, m, &[]),
+            None => Ok(None),
+        };
+        self.threads[0].stack = ts;
+        match result {
+            Err(Unwind::Halt(code)) => Ok(code),
+            Err(Unwind::Fatal(e)) => Err(e),
+            _ => Ok(if self.main_failed { 1 } else { 0 }),
+        }
+    }
+
+    fn deadlock_description(&self) -> String {
+        let stuck: Vec<String> = (0..self.threads.len() as u32)
+            .filter(|&t| self.threads[t as usize].status != crate::thread::ThreadStatus::Terminated)
+            .map(|t| format!("\"{}\" ({:?})", self.thread_name(t), self.threads[t as usize].status))
+            .collect();
+        format!("no thread can run: {}", stuck.join(", "))
     }
 
     /// An uncaught `NoClassDefFoundError` for a class missing from the class path,
     /// as an input error naming the class and where it was needed.
-    fn missing_class_error(&self, ex: ObjRef) -> Option<VmError> {
+    pub(crate) fn missing_class_error(&self, ex: ObjRef) -> Option<VmError> {
         let ncdfe = self.lookup_class("java/lang/NoClassDefFoundError")?;
         if self.heap.class_of(ex) != ncdfe {
             return None;
@@ -287,19 +298,5 @@ impl Vm {
         }
         let needed_by = self.backtrace(ex).first().map_or_else(|| "?".to_string(), |&(m, pc)| self.frame_display(m, pc));
         Some(VmError::MissingClass { class: msg.replace('/', "."), needed_by })
-    }
-
-    /// Hands an uncaught exception to `Thread.dispatchUncaughtException`, which prints
-    /// `Exception in thread "main" ...` through the default handler.
-    pub(crate) fn dispatch_uncaught(&mut self, ts: &mut ThreadStack, tid: usize, ex: ObjRef) -> VmResult<()> {
-        let Some(thread) = self.threads[tid].object else { return Ok(()) };
-        let tc = self.wk.thread;
-        let Some(m) = self.declared_method(tc, "dispatchUncaughtException", "(Ljava/lang/Throwable;)V") else {
-            return Err(VmError::Internal("Thread.dispatchUncaughtException missing".into()));
-        };
-        match self.call_java(ts, m, &[Value::obj(thread), Value::obj(ex)]) {
-            Ok(_) | Err(Unwind::Throw(_)) | Err(Unwind::Halt(_)) => Ok(()),
-            Err(Unwind::Fatal(e)) => Err(e),
-        }
     }
 }

@@ -44,6 +44,9 @@ pub enum VmError {
         /// method descriptor
         descriptor: String,
     },
+    /// `jvmc run`: every thread is blocked forever (the JVM would hang).
+    #[error("deadlock: {0}")]
+    Deadlock(String),
     /// A Java feature jvmc does not implement.
     #[error("unsupported: {0}")]
     Unsupported(String),

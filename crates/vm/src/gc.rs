@@ -18,6 +18,14 @@ impl Vm {
     /// Collects garbage now. `ts` is the running thread's stack (held outside the
     /// thread table while it runs).
     pub fn collect_garbage(&mut self, ts: &ThreadStack) -> usize {
+        let roots = self.roots(Some(ts));
+        self.heap.collect(roots)
+    }
+
+    /// Every root: thread stacks and objects (plus `running`, the stack of the thread
+    /// being run, held outside the thread table), statics, class mirrors and other
+    /// pinned objects, interned strings, saved initialisation errors.
+    pub(crate) fn roots(&self, running: Option<&ThreadStack>) -> Vec<ObjRef> {
         let mut roots: Vec<ObjRef> = Vec::new();
         let refs = |vals: &[Value], out: &mut Vec<ObjRef>| {
             out.extend(vals.iter().filter_map(|v| match v {
@@ -25,7 +33,9 @@ impl Vm {
                 _ => None,
             }))
         };
-        refs(&ts.values, &mut roots);
+        if let Some(ts) = running {
+            refs(&ts.values, &mut roots);
+        }
         for t in &self.threads {
             refs(&t.stack.values, &mut roots);
             roots.extend(t.object);
@@ -36,8 +46,8 @@ impl Vm {
         roots.extend(self.classes.iter().filter_map(|c| c.mirror));
         roots.extend(self.pinned.iter().copied());
         roots.extend(self.interned.values().copied());
-        roots.extend(self.monitors.keys().copied());
         roots.extend(self.init_errors.values().copied());
-        self.heap.collect(roots)
+        roots.extend(self.unnamed_module);
+        roots
     }
 }

@@ -22,6 +22,7 @@
 
 mod boot;
 mod boxing;
+pub mod check;
 pub mod class;
 mod clock;
 mod error;

@@ -111,7 +111,6 @@ pub struct Vm {
     /// objects that must never be collected (resolved constants, mirrors)
     pub(crate) pinned: Vec<ObjRef>,
     pub(crate) dispatch_cache: FxHashMap<(ClassId, MethodId), MethodId>,
-    pub(crate) monitors: FxHashMap<ObjRef, crate::monitor::Monitor>,
     pub(crate) wk: WellKnown,
     /// the unnamed `java.lang.Module` every class belongs to (jvmc has no module system)
     pub(crate) unnamed_module: Option<ObjRef>,
@@ -124,6 +123,16 @@ pub struct Vm {
     pub(crate) next_native_address: u64,
     /// files the program opened (native state, see `native/java_io.rs`)
     pub(crate) files: Vec<Option<std::fs::File>>,
+    /// the model checker's state (journal, hashes, policy); `None` when just running
+    pub(crate) check: Option<Box<crate::check::CheckState>>,
+    /// the status the program exited with (`System.exit`, `Runtime.halt`)
+    pub(crate) exit_status: Option<i32>,
+    /// `jvmc run`: an exception escaped `main`
+    pub(crate) main_failed: bool,
+    /// `jvmc run`: a missing class ended the program (reported as an input error)
+    pub(crate) missing_class: Option<VmError>,
+    /// `jvmc run`: switch threads when the instruction count reaches this
+    pub(crate) preempt_at: u64,
     /// bytecode instructions executed
     pub(crate) instructions: u64,
     /// counter for names of vm-made classes
@@ -162,7 +171,6 @@ impl Vm {
             missing_classes: Vec::new(),
             init_errors: FxHashMap::default(),
             dispatch_cache: FxHashMap::default(),
-            monitors: FxHashMap::default(),
             wk: WellKnown::default(),
             unnamed_module: None,
             output,
@@ -170,6 +178,11 @@ impl Vm {
             files: Vec::new(),
             native_memory: std::collections::BTreeMap::new(),
             next_native_address: 0x7f00_0000_0000,
+            check: None,
+            exit_status: None,
+            main_failed: false,
+            missing_class: None,
+            preempt_at: u64::MAX,
             instructions: 0,
             synthetic_classes: 0,
             nano_clock: 0,

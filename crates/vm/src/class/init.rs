@@ -23,16 +23,20 @@ impl Vm {
         match self.class_states[class.index()].init {
             InitState::Initialized => Ok(true),
             InitState::InProgress(t) if t == ts.tid => Ok(true),
-            InitState::InProgress(_) => Err(Unwind::Fatal(crate::error::VmError::Unsupported(
-                "class initialisation by two threads at once".into(),
-            ))),
+            // JVMS §5.5 step 2: wait until the other thread has finished
+            InitState::InProgress(_) => {
+                self.block_on(crate::check::BlockReason::ClassInit(class));
+                Err(Unwind::Block)
+            }
             InitState::Failed => Err(self.could_not_initialize(ts, class)),
             InitState::Uninitialized => {
+                // class initialisation runs atomically under the model checker
                 ts.frames.push(Frame {
                     method: crate::class::MethodId(0),
                     pc: 0,
                     base: ts.values.len() as u32,
                     kind: FrameKind::ClassInit { class, stage: 0 },
+                    atomic: true,
                 });
                 Ok(false)
             }
@@ -44,7 +48,7 @@ impl Vm {
     /// construction.
     pub(crate) fn initialize_now(&mut self, ts: &mut ThreadStack, class: ClassId) -> Result<(), Unwind> {
         let barrier = ts.frames.len();
-        ts.frames.push(Frame { method: crate::class::MethodId(0), pc: 0, base: ts.values.len() as u32, kind: FrameKind::Barrier });
+        ts.frames.push(Frame::new(crate::class::MethodId(0), 0, ts.values.len() as u32, FrameKind::Barrier));
         let ready = match self.ensure_initialized(ts, class) {
             Ok(r) => r,
             Err(e) => {
@@ -52,14 +56,24 @@ impl Vm {
                 return Err(e);
             }
         };
+        if let Some(chk) = self.check.as_mut() {
+            chk.nested += 1;
+        }
         let result = if ready { Ok(crate::interpreter::Exit::Returned) } else { self.execute(ts) };
+        if let Some(chk) = self.check.as_mut() {
+            chk.nested -= 1;
+        }
         let base = ts.frames[barrier].base as usize;
         ts.frames.truncate(barrier);
         ts.values.truncate(base);
         match result? {
             crate::interpreter::Exit::Returned => Ok(()),
-            crate::interpreter::Exit::Threw(ex) => Err(Unwind::Throw(ex)),
+            crate::interpreter::Exit::Threw(ex) | crate::interpreter::Exit::Uncaught(ex) => Err(Unwind::Throw(ex)),
             crate::interpreter::Exit::Halted(code) => Err(Unwind::Halt(code)),
+            crate::interpreter::Exit::Blocked => Err(Unwind::Block),
+            crate::interpreter::Exit::Yielded | crate::interpreter::Exit::Terminated => {
+                Err(Unwind::Fatal(crate::error::VmError::Internal("class initialisation stopped at a scheduling point".into())))
+            }
         }
     }
 
@@ -69,7 +83,7 @@ impl Vm {
         match stage {
             0 => {
                 if self.class_states[class.index()].init == InitState::Uninitialized {
-                    self.class_states[class.index()].init = InitState::InProgress(ts.tid);
+                    self.set_init_state(class, InitState::InProgress(ts.tid));
                     self.set_constant_statics(class)?;
                 }
                 let c = self.class(class);
@@ -98,7 +112,7 @@ impl Vm {
                 Ok(())
             }
             _ => {
-                self.class_states[class.index()].init = InitState::Initialized;
+                self.set_init_state(class, InitState::Initialized);
                 self.after_initialization(class);
                 let f = ts.frames.pop().map(|f| f.base as usize).unwrap_or(0);
                 ts.values.truncate(f);
@@ -122,7 +136,7 @@ impl Vm {
         ];
         for (name, desc, v) in values {
             if let Some(slot) = self.class(class).field(name, desc).filter(|f| f.is_static()).map(|f| f.slot as usize) {
-                self.class_states[class.index()].statics[slot] = v;
+                self.set_static_slot(class, slot, v);
             }
         }
     }
@@ -166,7 +180,7 @@ impl Vm {
                 self.heap.set_field(err, bt, Value::NULL);
             }
         }
-        self.init_errors.insert(class, err);
+        self.record_init_error_object(class, err);
         Ok(())
     }
 
@@ -199,7 +213,7 @@ impl Vm {
                 PoolEntry::String(s) => Value::obj(self.intern_utf16(&s)?),
                 _ => continue,
             };
-            self.class_states[class.index()].statics[slot as usize] = v;
+            self.set_static_slot(class, slot as usize, v);
         }
         Ok(())
     }

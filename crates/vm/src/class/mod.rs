@@ -176,10 +176,16 @@ pub enum InitState {
 }
 
 /// The part of a class that belongs to the program state.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ClassState {
     /// initialisation status
     pub init: InitState,
     /// static field values
     pub statics: Box<[Value]>,
+    /// journal epoch of the last copy (model checker)
+    pub epoch: u32,
+    /// what the statics hash sum counts for this class (model checker)
+    pub hash: u128,
+    /// changed since `hash` was computed
+    pub dirty: bool,
 }

@@ -1,19 +1,27 @@
-//! The heap: an object table indexed by [`ObjRef`], each entry a class and a body of
-//! flat slots (instance fields) or a typed [`Array`].
+//! The heap: an object table indexed by [`ObjRef`]; each object has a header (class,
+//! stable id, cached content hash, sharing flags, monitor) and a body of flat slots
+//! (instance fields) or a typed [`Array`].
 //!
-//! Owns allocation, field/element storage and garbage collection (mark from roots the
-//! caller supplies, sweep into a free list). It knows classes only as [`ClassId`]s and
-//! nothing about Java semantics: no bounds messages, no exceptions.
+//! Owns allocation, field/element storage, garbage collection (mark from roots the
+//! caller supplies, sweep into a free list) and — when tracking is on, under the model
+//! checker — the journal that makes every change undoable: an object is copied into
+//! the journal before its first change after each [`Heap::mark`] (copy on first
+//! write), allocations and frees are recorded, and [`Heap::rollback`] replays them
+//! backwards. Tracking also lists the objects changed since the last
+//! [`Heap::take_dirty`], so fingerprints are updated incrementally.
 //!
-//! **Invariant:** the heap never collects on its own. Collection happens only when the
-//! interpreter asks for it at a safepoint, when every live reference is in a root the
-//! caller passes; natives may therefore hold `ObjRef`s in Rust locals.
+//! **Invariant:** the heap never collects on its own; collection happens only when the
+//! vm asks at a safepoint, when every live reference is in a root it passes. Natives
+//! may therefore hold `ObjRef`s in Rust locals.
+//! **Invariant:** every mutation goes through [`Heap::get_mut`] (directly or via
+//! `set_field`, `array_mut`), so nothing escapes the journal.
 
 mod array;
 
 pub use array::Array;
 
 use crate::class::ClassId;
+use crate::monitor::Monitor;
 use crate::value::{ObjRef, Value};
 
 /// What an object holds.
@@ -25,36 +33,104 @@ pub enum Body {
     Array(Array),
 }
 
+/// Header flag: another thread can reach this object (sharedness tracking).
+pub const SHARED: u8 = 1;
+/// Header flag: allocated after the model checker's initial state (collectable by the
+/// young collection at state ends).
+pub const YOUNG: u8 = 2;
+/// Header flag: permanent (class mirrors, interned constants); hashed by identity.
+pub const PINNED: u8 = 4;
+/// Header flag: an old object written since the initial state (may point to young
+/// objects; a root of the young collection).
+pub const REMEMBERED: u8 = 8;
+/// Header flag: content changed since its hash was computed.
+const DIRTY: u8 = 16;
+
 /// One heap object.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Object {
     /// the object's class (for arrays, the array class)
     pub class: ClassId,
+    /// `SHARED`, `YOUNG`, `PINNED`, `REMEMBERED`
+    pub flags: u8,
+    /// journal epoch of the last copy (see module docs)
+    epoch: u32,
+    /// stable identity: the same object has the same id on every interleaving
+    pub sid: u64,
+    /// content hash, valid unless dirty
+    pub(crate) hash: u128,
+    /// the object's monitor, once it was ever locked or waited on
+    pub monitor: Option<Box<Monitor>>,
     /// fields or elements
     pub body: Body,
 }
 
 impl Object {
+    /// A fresh object with an empty header.
+    pub fn new(class: ClassId, body: Body) -> Object {
+        Object { class, flags: 0, epoch: 0, sid: 0, hash: 0, monitor: None, body }
+    }
+
     fn byte_size(&self) -> usize {
-        16 + match &self.body {
-            Body::Fields(f) => f.len() * 8,
+        64 + match &self.body {
+            Body::Fields(f) => f.len() * 16,
             Body::Array(a) => a.byte_size(),
         }
     }
+
+    /// Whether a header flag is set.
+    #[inline]
+    pub fn has(&self, flag: u8) -> bool {
+        self.flags & flag != 0
+    }
+}
+
+enum Entry {
+    /// the object as it was before its first change in an epoch
+    Saved(u32, Object),
+    /// a slot was allocated (`true`: taken from the free list)
+    Alloc(u32, bool),
+    /// a slot was freed by the collector
+    Freed(u32, Object),
+}
+
+/// The undo journal of the heap.
+struct Journal {
+    entries: Vec<Entry>,
+    epoch: u32,
+    next_epoch: u32,
+}
+
+/// A point the heap can roll back to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeapMark {
+    entries: usize,
+    counters: Vec<u64>,
 }
 
 /// The object table.
-#[derive(Debug)]
 pub struct Heap {
     objects: Vec<Option<Object>>,
     free: Vec<u32>,
     live_objects: usize,
     bytes_since_gc: usize,
     live_bytes_after_gc: usize,
-    /// collection is requested once this many bytes were allocated since the last one
     gc_threshold: usize,
     /// how many collections ran
     pub collections: u64,
+    journal: Option<Journal>,
+    dirty: Vec<u32>,
+    /// identity source: the allocating thread's stable id and per-thread counters
+    alloc_thread: usize,
+    alloc_thread_sid: u64,
+    alloc_counters: Vec<u64>,
+    next_boot_sid: u64,
+}
+
+impl std::fmt::Debug for Heap {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Heap").field("live_objects", &self.live_objects).finish_non_exhaustive()
+    }
 }
 
 impl Default for Heap {
@@ -64,6 +140,14 @@ impl Default for Heap {
 }
 
 const MIN_GC_THRESHOLD: usize = 64 << 20;
+
+/// Mixes two words into a stable id (splitmix64 finaliser).
+pub(crate) fn mix_ids(a: u64, b: u64) -> u64 {
+    let mut z = a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_add(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
 
 impl Heap {
     /// An empty heap.
@@ -76,35 +160,104 @@ impl Heap {
             live_bytes_after_gc: 0,
             gc_threshold: MIN_GC_THRESHOLD,
             collections: 0,
+            journal: None,
+            dirty: Vec::new(),
+            alloc_thread: 0,
+            alloc_thread_sid: 0,
+            alloc_counters: Vec::new(),
+            next_boot_sid: 1,
         }
     }
 
+    /// Turns on journaling and dirty tracking (the model checker's initial state).
+    /// Every live object becomes old and shared, and all are dirty once so the first
+    /// fingerprint hashes them.
+    pub fn start_tracking(&mut self) {
+        self.journal = Some(Journal { entries: Vec::new(), epoch: 1, next_epoch: 2 });
+        self.dirty.clear();
+        for (i, slot) in self.objects.iter_mut().enumerate() {
+            if let Some(o) = slot {
+                o.flags = (o.flags & !(YOUNG | REMEMBERED)) | SHARED | DIRTY;
+                self.dirty.push(i as u32);
+            }
+        }
+    }
+
+    /// Whether journaling is on.
+    #[inline]
+    pub fn tracking(&self) -> bool {
+        self.journal.is_some()
+    }
+
+    /// Sets the thread whose allocations follow (its index and stable id).
+    pub fn set_allocating_thread(&mut self, index: usize, sid: u64) {
+        self.alloc_thread = index;
+        self.alloc_thread_sid = sid;
+        if self.alloc_counters.len() <= index {
+            self.alloc_counters.resize(index + 1, 0);
+        }
+    }
+
+    fn next_sid(&mut self) -> u64 {
+        if self.journal.is_none() {
+            let s = self.next_boot_sid;
+            self.next_boot_sid += 1;
+            return s;
+        }
+        let c = &mut self.alloc_counters[self.alloc_thread];
+        *c += 1;
+        mix_ids(self.alloc_thread_sid, *c) | (1 << 63)
+    }
+
     /// Allocates an object and returns its reference.
-    pub fn alloc(&mut self, obj: Object) -> ObjRef {
+    pub fn alloc(&mut self, mut obj: Object) -> ObjRef {
         self.bytes_since_gc += obj.byte_size();
         self.live_objects += 1;
-        let index = match self.free.pop() {
+        obj.sid = self.next_sid();
+        if let Some(j) = &self.journal {
+            obj.flags |= YOUNG | DIRTY;
+            obj.epoch = j.epoch;
+        }
+        let (index, from_free) = match self.free.pop() {
             Some(i) => {
                 self.objects[i as usize] = Some(obj);
-                i
+                (i, true)
             }
             None => {
                 self.objects.push(Some(obj));
-                (self.objects.len() - 1) as u32
+                ((self.objects.len() - 1) as u32, false)
             }
         };
+        if let Some(j) = &mut self.journal {
+            j.entries.push(Entry::Alloc(index, from_free));
+            self.dirty.push(index);
+        }
         // index 0 is never handed out
         ObjRef::from_index(index).unwrap_or_else(|| unreachable!("object index 0 is reserved"))
     }
 
-    /// An instance with `slots` fields, all set to `init[i]`.
+    /// Allocates a permanent object (a class mirror, an interned constant): never
+    /// collected, never undone, hashed by identity only.
+    pub fn alloc_pinned(&mut self, mut obj: Object) -> ObjRef {
+        obj.flags |= PINNED;
+        let tracking = self.journal.take();
+        let r = self.alloc(obj);
+        self.journal = tracking;
+        if self.journal.is_some() {
+            // a permanent object is part of every state from now on
+            self.get_mut(r).flags |= SHARED;
+        }
+        r
+    }
+
+    /// An instance with the given field values.
     pub fn alloc_instance(&mut self, class: ClassId, fields: Box<[Value]>) -> ObjRef {
-        self.alloc(Object { class, body: Body::Fields(fields) })
+        self.alloc(Object::new(class, Body::Fields(fields)))
     }
 
     /// An array object.
     pub fn alloc_array(&mut self, class: ClassId, array: Array) -> ObjRef {
-        self.alloc(Object { class, body: Body::Array(array) })
+        self.alloc(Object::new(class, Body::Array(array)))
     }
 
     /// The object behind `r`.
@@ -119,12 +272,34 @@ impl Heap {
         }
     }
 
-    /// The object behind `r`, mutably.
+    /// The object behind `r`, for changing it (journaled when tracking).
     #[inline(always)]
     pub fn get_mut(&mut self, r: ObjRef) -> &mut Object {
+        if self.journal.is_some() {
+            self.touch(r);
+        }
         match self.objects.get_mut(r.index()) {
             Some(Some(o)) => o,
             _ => dangling(r),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn touch(&mut self, r: ObjRef) {
+        let Some(j) = &mut self.journal else { return };
+        let Some(Some(o)) = self.objects.get_mut(r.index()) else { dangling(r) };
+        if o.epoch != j.epoch {
+            let copy = o.clone();
+            o.epoch = j.epoch;
+            j.entries.push(Entry::Saved(r.index() as u32, copy));
+        }
+        if o.flags & DIRTY == 0 {
+            o.flags |= DIRTY;
+            self.dirty.push(r.index() as u32);
+        }
+        if o.flags & YOUNG == 0 && o.flags & PINNED == 0 {
+            o.flags |= REMEMBERED;
         }
     }
 
@@ -161,7 +336,7 @@ impl Heap {
         }
     }
 
-    /// The array behind `r`, mutably, if it is one.
+    /// The array behind `r`, for changing it, if it is one.
     #[inline(always)]
     pub fn array_mut(&mut self, r: ObjRef) -> Option<&mut Array> {
         match &mut self.get_mut(r).body {
@@ -178,16 +353,16 @@ impl Heap {
     /// Whether enough was allocated since the last collection that one is due.
     #[inline(always)]
     pub fn wants_collection(&self) -> bool {
-        self.bytes_since_gc > self.gc_threshold
+        self.journal.is_none() && self.bytes_since_gc > self.gc_threshold
     }
 
-    /// Collects everything not reachable from `roots`. Returns the number of objects
-    /// freed.
-    pub fn collect(&mut self, roots: impl IntoIterator<Item = ObjRef>) -> usize {
+    /// Marks everything reachable from `roots`; `only_young` stops at old objects.
+    fn mark_reachable(&self, roots: impl IntoIterator<Item = ObjRef>, only_young: bool) -> Vec<bool> {
         let mut marked = vec![false; self.objects.len()];
         let mut work: Vec<ObjRef> = Vec::new();
+        let wanted = |o: &Object| !only_young || o.has(YOUNG);
         for r in roots {
-            if !marked[r.index()] {
+            if !marked[r.index()] && wanted(self.get(r)) {
                 marked[r.index()] = true;
                 work.push(r);
             }
@@ -195,34 +370,42 @@ impl Heap {
         while let Some(r) = work.pop() {
             let mut visit = |c: Option<ObjRef>| {
                 if let Some(c) = c {
-                    if !marked[c.index()] {
+                    if !marked[c.index()] && wanted(self.get(c)) {
                         marked[c.index()] = true;
                         work.push(c);
                     }
                 }
             };
-            match &self.get(r).body {
-                Body::Fields(f) => {
-                    for v in f.iter() {
-                        if let Value::Ref(c) = v {
-                            visit(*c);
-                        }
-                    }
-                }
-                Body::Array(Array::Ref(a)) => {
-                    for c in a.iter() {
-                        visit(*c);
-                    }
-                }
-                Body::Array(_) => {}
+            for c in self.references(r) {
+                visit(Some(c));
             }
         }
+        marked
+    }
+
+    /// The references an object holds.
+    pub fn references(&self, r: ObjRef) -> impl Iterator<Item = ObjRef> + '_ {
+        let (fields, refs): (&[Value], &[Option<ObjRef>]) = match &self.get(r).body {
+            Body::Fields(f) => (f, &[]),
+            Body::Array(Array::Ref(a)) => (&[], a),
+            Body::Array(_) => (&[], &[]),
+        };
+        fields.iter().filter_map(|v| match v {
+            Value::Ref(c) => *c,
+            _ => None,
+        })
+        .chain(refs.iter().filter_map(|c| *c))
+    }
+
+    /// Collects everything not reachable from `roots` (untracked execution only).
+    /// Returns the number of objects freed.
+    pub fn collect(&mut self, roots: impl IntoIterator<Item = ObjRef>) -> usize {
+        let marked = self.mark_reachable(roots, false);
         let mut freed = 0;
         let mut live_bytes = 0;
         for (i, slot) in self.objects.iter_mut().enumerate().skip(1) {
             match slot {
-                Some(o) if !marked[i] => {
-                    let _ = o;
+                Some(o) if !marked[i] && !o.has(PINNED) => {
                     *slot = None;
                     self.free.push(i as u32);
                     freed += 1;
@@ -239,6 +422,107 @@ impl Heap {
         self.live_bytes_after_gc = live_bytes;
         self.gc_threshold = MIN_GC_THRESHOLD.max(live_bytes);
         freed
+    }
+
+    /// The young collection at the end of a transition (tracking only): frees young
+    /// objects not reachable from `roots` and remembered old objects, recording the
+    /// frees in the journal. Returns the sum of the freed objects' counted hashes
+    /// (what the heap's hash sum must lose).
+    pub fn collect_young(&mut self, roots: impl IntoIterator<Item = ObjRef>) -> u128 {
+        let remembered: Vec<ObjRef> = self
+            .objects
+            .iter()
+            .enumerate()
+            .filter_map(|(i, o)| o.as_ref().filter(|o| o.has(REMEMBERED)).and_then(|_| ObjRef::from_index(i as u32)))
+            .collect();
+        let mut all_roots: Vec<ObjRef> = roots.into_iter().collect();
+        for r in remembered {
+            all_roots.extend(self.references(r));
+        }
+        let marked = self.mark_reachable(all_roots, true);
+        let mut freed_hashes: u128 = 0;
+        for i in 1..self.objects.len() {
+            let dead = matches!(&self.objects[i], Some(o) if o.has(YOUNG) && !o.has(PINNED) && !marked[i]);
+            if dead {
+                if let Some(o) = self.objects[i].take() {
+                    freed_hashes = freed_hashes.wrapping_add(o.hash);
+                    self.free.push(i as u32);
+                    self.live_objects -= 1;
+                    if let Some(j) = &mut self.journal {
+                        j.entries.push(Entry::Freed(i as u32, o));
+                    }
+                }
+            }
+        }
+        freed_hashes
+    }
+
+    /// A point to roll back to; starts a new journal epoch.
+    pub fn mark(&mut self) -> HeapMark {
+        let counters = self.alloc_counters.clone();
+        match &mut self.journal {
+            Some(j) => {
+                j.epoch = j.next_epoch;
+                j.next_epoch += 1;
+                HeapMark { entries: j.entries.len(), counters }
+            }
+            None => HeapMark { entries: 0, counters },
+        }
+    }
+
+    /// Undoes every change since `mark`.
+    pub fn rollback(&mut self, mark: &HeapMark) {
+        let Some(j) = &mut self.journal else { return };
+        while j.entries.len() > mark.entries {
+            match j.entries.pop() {
+                Some(Entry::Saved(i, o)) => self.objects[i as usize] = Some(o),
+                Some(Entry::Alloc(i, from_free)) => {
+                    self.objects[i as usize] = None;
+                    self.live_objects -= 1;
+                    if from_free {
+                        self.free.push(i);
+                    } else {
+                        self.objects.pop();
+                    }
+                }
+                Some(Entry::Freed(i, o)) => {
+                    self.objects[i as usize] = Some(o);
+                    self.live_objects += 1;
+                    if let Some(p) = self.free.iter().rposition(|&f| f == i) {
+                        self.free.remove(p);
+                    }
+                }
+                None => break,
+            }
+        }
+        // objects restored from the journal carry old epochs: never reuse one
+        j.epoch = j.next_epoch;
+        j.next_epoch += 1;
+        self.alloc_counters.clone_from(&mark.counters);
+        self.dirty.clear();
+    }
+
+    /// The objects changed since the last call (their hashes are stale), clearing
+    /// their dirty flags.
+    pub fn take_dirty(&mut self) -> Vec<ObjRef> {
+        let list = std::mem::take(&mut self.dirty);
+        let mut out = Vec::with_capacity(list.len());
+        for i in list {
+            if let Some(Some(o)) = self.objects.get_mut(i as usize) {
+                o.flags &= !DIRTY;
+                out.extend(ObjRef::from_index(i));
+            }
+        }
+        out
+    }
+
+    /// Stores a freshly computed content hash, returning the previous one. An object's
+    /// `hash` is what the vm's heap hash sum counts for it (0 until first hashed).
+    pub(crate) fn set_hash(&mut self, r: ObjRef, h: u128) -> u128 {
+        match self.objects.get_mut(r.index()) {
+            Some(Some(o)) => std::mem::replace(&mut o.hash, h),
+            _ => dangling(r),
+        }
     }
 
     /// Bytes held by live objects at the last collection.
@@ -284,5 +568,43 @@ mod tests {
         let arr = h.alloc_array(c, Array::Ref(vec![Some(x)].into()));
         assert_eq!(h.collect([arr]), 0);
         assert_eq!(h.collect([]), 2);
+    }
+
+    #[test]
+    fn rollback_restores_fields_allocations_and_frees() {
+        let mut h = Heap::new();
+        let c = ClassId(0);
+        let root = h.alloc_instance(c, vec![Value::Int(1), Value::NULL].into());
+        h.start_tracking();
+        h.set_allocating_thread(0, 7);
+        let before: Vec<(ObjRef, Object)> = h.iter().map(|(r, o)| (r, o.clone())).collect();
+        let m = h.mark();
+        h.set_field(root, 0, Value::Int(2));
+        h.set_field(root, 0, Value::Int(3));
+        let young = h.alloc_instance(c, vec![Value::Int(9)].into());
+        h.set_field(root, 1, Value::obj(young));
+        let dead = h.alloc_instance(c, vec![].into());
+        assert_eq!(h.live_objects(), 3);
+        let freed = h.collect_young([root]);
+        assert_eq!(freed, 0, "fresh objects were never hashed");
+        assert_eq!(h.live_objects(), 2, "the unreachable young object is freed");
+        let _ = dead;
+        h.rollback(&m);
+        let after: Vec<(ObjRef, Object)> = h.iter().map(|(r, o)| (r, o.clone())).collect();
+        assert_eq!(before.len(), after.len());
+        for ((r1, o1), (r2, o2)) in before.iter().zip(&after) {
+            assert_eq!(r1, r2);
+            assert_eq!(o1.body, o2.body);
+            assert_eq!(o1.sid, o2.sid);
+        }
+        // the same allocations get the same ids again after rolling back
+        let again = h.alloc_instance(c, vec![].into());
+        assert_eq!(h.get(again).sid, h.get(again).sid);
+        let m2 = h.mark();
+        let x = h.alloc_instance(c, vec![].into());
+        let sid_x = h.get(x).sid;
+        h.rollback(&m2);
+        let y = h.alloc_instance(c, vec![].into());
+        assert_eq!(h.get(y).sid, sid_x, "identities depend on the thread's history, not on what was undone");
     }
 }

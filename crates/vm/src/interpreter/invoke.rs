@@ -147,10 +147,23 @@ impl Vm {
         }
         let method = &self.methods[m.0 as usize];
         let base = ts.values.len() - method.arg_slots as usize;
-        ts.values.resize(base + code.max_locals as usize, Value::Top);
-        ts.frames.push(Frame { method: m, pc: 0, base: base as u32, kind: FrameKind::Java });
-        if method.is_synchronized() {
+        let synchronized = method.is_synchronized();
+        let atomic = self.check.is_some() && crate::check::is_atomic_method(&self.class(method.class).name, &method.name);
+        let lock = if synchronized {
             let lock = self.sync_object(ts, m, base)?;
+            if !self.monitor_available(lock, ts.tid) {
+                self.block_on(crate::check::BlockReason::Monitor(lock));
+                return Err(Unwind::Block);
+            }
+            Some(lock)
+        } else {
+            None
+        };
+        ts.values.resize(base + code.max_locals as usize, Value::Top);
+        let mut frame = Frame::new(m, 0, base as u32, FrameKind::Java);
+        frame.atomic = atomic;
+        ts.frames.push(frame);
+        if let Some(lock) = lock {
             self.monitor_enter(ts, lock)?;
         }
         Ok(Flow::Switched)
@@ -194,20 +207,31 @@ impl Vm {
             &heap_args
         };
         let frames_before = ts.frames.len();
-        ts.frames.push(Frame { method: m, pc: 0, base: base as u32, kind: FrameKind::Native });
         let lock = if synchronized {
             let l = self.sync_object(ts, m, base)?;
-            self.monitor_enter(ts, l)?;
+            if !self.monitor_available(l, ts.tid) {
+                self.block_on(crate::check::BlockReason::Monitor(l));
+                return Err(Unwind::Block);
+            }
             Some(l)
         } else {
             None
         };
+        ts.frames.push(Frame::new(m, 0, base as u32, FrameKind::Native));
+        if let Some(l) = lock {
+            self.monitor_enter(ts, l)?;
+        }
+        let saved: Vec<Value> = ts.values[base..].to_vec();
         let result = f(self, ts, Args(args));
         if let Some(l) = lock {
             self.monitor_exit(ts, l)?;
         }
         ts.frames.truncate(frames_before);
         ts.values.truncate(base);
+        if matches!(result, Err(Unwind::Block)) {
+            // the invoke is retried when the thread runs again: its arguments stay
+            ts.values.extend_from_slice(&saved);
+        }
         match result? {
             Ret::Void => Ok(Flow::Next),
             Ret::Val(v) => {
@@ -219,7 +243,7 @@ impl Vm {
             }
             Ret::Call { method, args, kind } => {
                 if let Some(kind) = kind {
-                    ts.frames.push(Frame { method, pc: 0, base: ts.values.len() as u32, kind });
+                    ts.frames.push(Frame::new(method, 0, ts.values.len() as u32, kind));
                 }
                 ts.values.extend_from_slice(&args);
                 match self.invoke_method(ts, method)? {
@@ -248,12 +272,15 @@ impl Vm {
     pub(crate) fn call_java(&mut self, ts: &mut ThreadStack, m: MethodId, args: &[Value]) -> Result<Option<Value>, Unwind> {
         let barrier = ts.frames.len();
         let base = ts.values.len();
-        ts.frames.push(Frame { method: m, pc: 0, base: base as u32, kind: FrameKind::Barrier });
+        ts.frames.push(Frame::new(m, 0, base as u32, FrameKind::Barrier));
         for &a in args {
             ts.values.push(a);
             if a.is_wide() {
                 ts.values.push(Value::Top);
             }
+        }
+        if let Some(chk) = self.check.as_mut() {
+            chk.nested += 1;
         }
         let exit = match self.invoke_method(ts, m) {
             Ok(Flow::Next) => Ok(super::Exit::Returned),
@@ -261,13 +288,20 @@ impl Vm {
             Err(Unwind::Throw(ex)) => Ok(super::Exit::Threw(ex)),
             Err(e) => Err(e),
         };
+        if let Some(chk) = self.check.as_mut() {
+            chk.nested -= 1;
+        }
         let result = ts.values.get(base).copied();
         ts.frames.truncate(barrier);
         ts.values.truncate(base);
         match exit? {
             super::Exit::Returned => Ok(if self.method(m).ret.is_some() { result } else { None }),
-            super::Exit::Threw(ex) => Err(Unwind::Throw(ex)),
+            super::Exit::Threw(ex) | super::Exit::Uncaught(ex) => Err(Unwind::Throw(ex)),
             super::Exit::Halted(c) => Err(Unwind::Halt(c)),
+            super::Exit::Blocked => Err(Unwind::Block),
+            super::Exit::Yielded | super::Exit::Terminated => {
+                Err(Unwind::Fatal(crate::error::VmError::Internal("a nested call stopped at a scheduling point".into())))
+            }
         }
     }
 }

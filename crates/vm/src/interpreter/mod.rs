@@ -35,6 +35,14 @@ pub enum Exit {
     Threw(ObjRef),
     /// the program halted with this status
     Halted(i32),
+    /// the thread stands before a scheduling point (model checker)
+    Yielded,
+    /// the thread cannot continue until another thread acts
+    Blocked,
+    /// the thread finished
+    Terminated,
+    /// an exception escaped the thread (model checker: reported, not handled)
+    Uncaught(ObjRef),
 }
 
 /// What an instruction helper did to the frame stack.
@@ -57,6 +65,11 @@ impl Vm {
             let step = match frame.kind {
                 FrameKind::Java => self.run_java(ts),
                 FrameKind::Barrier => return Ok(Exit::Returned),
+                FrameKind::ThreadEntry { stage } => match self.step_thread_entry(ts, stage) {
+                    Ok(Some(exit)) => return Ok(exit),
+                    Ok(None) => Ok(()),
+                    Err(e) => Err(e),
+                },
                 FrameKind::ClassInit { class, stage } => self.step_class_init(ts, class, stage),
                 FrameKind::Reflective { box_result, result } => self.finish_reflective(ts, box_result, result),
                 FrameKind::Native => Err(Unwind::Fatal(VmError::Internal("native frame left on the stack".into()))),
@@ -69,6 +82,8 @@ impl Vm {
                     }
                 }
                 Err(Unwind::Halt(code)) => return Ok(Exit::Halted(code)),
+                Err(Unwind::Block) => return Ok(Exit::Blocked),
+                Err(Unwind::Yield) => return Ok(Exit::Yielded),
                 Err(Unwind::Fatal(e)) => {
                     if std::env::var_os("JVMC_DEBUG").is_some() {
                         eprintln!("jvmc debug: {e}; Java stack:");
@@ -96,6 +111,62 @@ impl Vm {
         }
     }
 
+    /// Whether the thread must stop before `insn`: a scheduling point under the model
+    /// checker (not the first operation of the transition, not inside an atomic
+    /// region or a Rust-initiated call), or the end of its time slice under `jvmc run`.
+    #[inline]
+    fn stop_before(&mut self, ts: &mut ThreadStack, method: MethodId, insn: Insn, count: u64) -> Result<bool, Unwind> {
+        let Some(chk) = self.check.as_mut() else { return Ok(self.instructions + count >= self.preempt_at) };
+        if chk.skip_next_check {
+            chk.skip_next_check = false;
+            return Ok(false);
+        }
+        if chk.nested > 0 {
+            return Ok(false);
+        }
+        if !matches!(
+            insn,
+            Insn::Getfield(_)
+                | Insn::Putfield(_)
+                | Insn::Getstatic(_)
+                | Insn::Putstatic(_)
+                | Insn::Iaload
+                | Insn::Laload
+                | Insn::Faload
+                | Insn::Daload
+                | Insn::Aaload
+                | Insn::Baload
+                | Insn::Caload
+                | Insn::Saload
+                | Insn::Iastore
+                | Insn::Lastore
+                | Insn::Fastore
+                | Insn::Dastore
+                | Insn::Aastore
+                | Insn::Bastore
+                | Insn::Castore
+                | Insn::Sastore
+                | Insn::Monitorenter
+                | Insn::Monitorexit
+                | Insn::Invokevirtual(_)
+                | Insn::Invokespecial(_)
+                | Insn::Invokestatic(_)
+                | Insn::Invokeinterface(_)
+                | Insn::Ireturn
+                | Insn::Lreturn
+                | Insn::Freturn
+                | Insn::Dreturn
+                | Insn::Areturn
+                | Insn::Return
+        ) {
+            return Ok(false);
+        }
+        if ts.in_atomic() {
+            return Ok(false);
+        }
+        Ok(self.classify(ts, method, insn)? != crate::check::Op::Local)
+    }
+
     #[cold]
     fn verify_error(&self, method: MethodId, pc: usize, want: &str, got: Option<Value>) -> Unwind {
         Unwind::Fatal(VmError::Verify {
@@ -117,6 +188,8 @@ impl Vm {
         let base = frame.base as usize;
         let mut pc = frame.pc as usize;
         let mut count: u64 = 0;
+        // scheduling points (model checker) or time slices (`jvmc run` with threads)
+        let hooks = self.check.is_some() || self.preempt_at != u64::MAX;
 
         macro_rules! throw {
             ($e:expr) => {{
@@ -274,6 +347,10 @@ impl Vm {
                 }))
             };
             count += 1;
+            if hooks && self.stop_before(ts, method, insn, count)? {
+                count -= 1;
+                throw!(Unwind::Yield);
+            }
             match insn {
                 Insn::Nop => {}
                 Insn::AconstNull => ts.values.push(Value::NULL),
@@ -708,9 +785,21 @@ impl Vm {
                 }
                 Insn::Checkcast(i) | Insn::Instanceof(i) => helper!(self.type_check(ts, method, i, matches!(insn, Insn::Checkcast(_)))),
                 Insn::Monitorenter | Insn::Monitorexit => {
-                    let obj = pop_a!();
                     sync!();
-                    let Some(obj) = obj else { throw!(self.null_pointer(ts)) };
+                    let obj = match ts.values.last() {
+                        Some(Value::Ref(r)) => *r,
+                        other => throw!(self.verify_error(method, pc, "reference", other.copied())),
+                    };
+                    let Some(obj) = obj else {
+                        ts.values.pop();
+                        throw!(self.null_pointer(ts))
+                    };
+                    if insn == Insn::Monitorenter && !self.monitor_available(obj, ts.tid) {
+                        // blocked: the operand stays, the instruction is retried
+                        self.block_on(crate::check::BlockReason::Monitor(obj));
+                        throw!(Unwind::Block);
+                    }
+                    ts.values.pop();
                     let r = if insn == Insn::Monitorenter { self.monitor_enter(ts, obj) } else { self.monitor_exit(ts, obj) };
                     if let Err(e) = r {
                         throw!(e);

@@ -43,6 +43,7 @@ impl Vm {
                         }
                         Err(Unwind::Halt(c)) => return Ok(Some(Exit::Halted(c))),
                         Err(Unwind::Fatal(e)) => return Err(e),
+                        Err(Unwind::Block | Unwind::Yield) => return Err(VmError::Internal("blocked while looking for a handler".into())),
                     }
                     if self.method(f.method).is_synchronized() {
                         let lock = match self.sync_object(ts, f.method, f.base as usize) {
@@ -62,12 +63,40 @@ impl Vm {
                     ts.values.truncate(f.base as usize);
                 }
                 FrameKind::Barrier => return Ok(Some(Exit::Threw(ex))),
+                FrameKind::ThreadEntry { stage } => {
+                    if stage >= 2 {
+                        // exceptions from the handler or from Thread.exit() are ignored
+                        if let Some(top) = ts.frames.last_mut() {
+                            top.kind = FrameKind::ThreadEntry { stage: stage + 1 };
+                        }
+                        ts.values.truncate(f.base as usize + 2);
+                        return Ok(None);
+                    }
+                    if self.check.is_some() {
+                        return Ok(Some(Exit::Uncaught(ex)));
+                    }
+                    if let Some(e) = self.missing_class_error(ex) {
+                        // a class missing from the class path is an input error
+                        self.missing_class = Some(e);
+                        return Ok(Some(Exit::Terminated));
+                    }
+                    if ts.tid == 0 {
+                        // `java` exits with status 1 when main ends by an exception
+                        self.main_failed = true;
+                    }
+                    ts.values.truncate(f.base as usize + 2);
+                    ts.values[f.base as usize + 1] = Value::obj(ex);
+                    if let Some(top) = ts.frames.last_mut() {
+                        top.kind = FrameKind::ThreadEntry { stage: 2 };
+                    }
+                    return Ok(None);
+                }
                 FrameKind::ClassInit { class, stage } => {
-                    self.class_states[class.index()].init = InitState::Failed;
+                    self.set_init_state(class, InitState::Failed);
                     ts.frames.pop();
                     ts.values.truncate(f.base as usize);
                     match self.record_init_error(ts, class, ex) {
-                        Ok(()) | Err(Unwind::Throw(_)) => {}
+                        Ok(()) | Err(Unwind::Throw(_)) | Err(Unwind::Block | Unwind::Yield) => {}
                         Err(Unwind::Halt(c)) => return Ok(Some(Exit::Halted(c))),
                         Err(Unwind::Fatal(e)) => return Err(e),
                     }
@@ -76,6 +105,7 @@ impl Vm {
                         ex = match self.wrap_exception(ts, "java/lang/ExceptionInInitializerError", ex) {
                             Ok(w) => w,
                             Err(Unwind::Throw(other)) => other,
+                            Err(Unwind::Block | Unwind::Yield) => ex,
                             Err(Unwind::Halt(c)) => return Ok(Some(Exit::Halted(c))),
                             Err(Unwind::Fatal(e)) => return Err(e),
                         };
@@ -87,6 +117,7 @@ impl Vm {
                     ex = match self.wrap_exception(ts, "java/lang/reflect/InvocationTargetException", ex) {
                         Ok(w) => w,
                         Err(Unwind::Throw(other)) => other,
+                        Err(Unwind::Block | Unwind::Yield) => ex,
                         Err(Unwind::Halt(c)) => return Ok(Some(Exit::Halted(c))),
                         Err(Unwind::Fatal(e)) => return Err(e),
                     };

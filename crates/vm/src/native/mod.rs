@@ -8,7 +8,7 @@
 
 mod args;
 mod java_io;
-mod java_lang;
+pub(crate) mod java_lang;
 pub(crate) mod java_lang_invoke;
 mod java_lang_reflect;
 mod java_security;
@@ -33,6 +33,13 @@ pub enum Unwind {
     Throw(ObjRef),
     /// `Runtime.halt`/`System.exit` with this status
     Halt(i32),
+    /// the thread cannot continue (a contended monitor, `wait`, `park`, a class being
+    /// initialised by another thread): the current instruction is retried when the
+    /// thread is scheduled again
+    Block,
+    /// interpreter-internal: the thread stands before a scheduling point; stop the
+    /// transition here (never returned by natives)
+    Yield,
     /// a checker failure
     Fatal(VmError),
 }

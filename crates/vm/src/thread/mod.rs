@@ -1,8 +1,9 @@
 //! Java threads as the vm holds them: a frame stack over one slot vector, a status,
 //! and the `java.lang.Thread` object.
 //!
-//! This module owns the data; running a thread is the interpreter's business, and
-//! choosing which thread runs is never the vm's (the search decides).
+//! This module owns the data; running a thread is the interpreter's business
+//! (`transition.rs`), and choosing which thread runs is never the vm's (the search
+//! decides).
 
 use jvmc_classfile::descriptor::BasicType;
 
@@ -19,6 +20,14 @@ pub enum FrameKind {
     Native,
     /// the boundary of a call from Rust into Java; execution stops when it is reached
     Barrier,
+    /// the bottom frame of a thread: runs `run()` (or `main`), hands an escaping
+    /// exception to the uncaught-exception handler, calls `Thread.exit()`, and
+    /// terminates the thread; `stage` counts the steps done
+    ThreadEntry {
+        /// 0: body running; 1: body done (an exception, if any, is on the stack);
+        /// 2: handler done; 3: `exit()` done
+        stage: u8,
+    },
     /// class initialisation of `class` in progress (JVMS §5.5); `stage` counts the
     /// steps already done
     ClassInit {
@@ -40,7 +49,7 @@ pub enum FrameKind {
 
 /// One activation record. Locals start at `base` in the thread's slot vector; the
 /// operand stack follows the locals.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Frame {
     /// the method (meaningful for `Java` and `Native` frames)
     pub method: MethodId,
@@ -50,10 +59,20 @@ pub struct Frame {
     pub base: u32,
     /// what this frame is
     pub kind: FrameKind,
+    /// whether the frame runs atomically under the model checker (no scheduling
+    /// points until it returns)
+    pub atomic: bool,
+}
+
+impl Frame {
+    /// A frame that is not atomic.
+    pub fn new(method: MethodId, pc: u32, base: u32, kind: FrameKind) -> Frame {
+        Frame { method, pc, base, kind, atomic: false }
+    }
 }
 
 /// The execution stack of one thread.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct ThreadStack {
     /// the thread's index in the vm
     pub tid: u32,
@@ -63,24 +82,77 @@ pub struct ThreadStack {
     pub frames: Vec<Frame>,
 }
 
-/// Lifecycle of a thread.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+impl ThreadStack {
+    /// Whether a frame on the stack runs atomically.
+    pub fn in_atomic(&self) -> bool {
+        self.frames.iter().any(|f| f.atomic)
+    }
+}
+
+/// Where a thread is in its life cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ThreadStatus {
-    /// created by `Thread.start` (or the main thread), can run
+    /// can run (it may still be unable to, e.g. before a contended monitor)
     Runnable,
+    /// in `Object.wait`: out of the monitor, in its wait set
+    Waiting {
+        /// the monitor's object
+        monitor: ObjRef,
+        /// recursion count to restore
+        count: u32,
+        /// whether the wait has a timeout (it may then end without a notification)
+        timed: bool,
+    },
+    /// in `Unsafe.park`
+    Parked {
+        /// whether the park has a timeout
+        timed: bool,
+    },
     /// finished
     Terminated,
 }
 
 /// A Java thread.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct JThread {
     /// the `java.lang.Thread` object
     pub object: Option<ObjRef>,
+    /// stable identity (from the parent's identity and child count)
+    pub sid: u64,
     /// the stack; empty while the thread is running (the interpreter holds it)
     pub stack: ThreadStack,
-    /// status
+    /// life cycle
     pub status: ThreadStatus,
+    /// `LockSupport` permit
+    pub permit: bool,
+    /// whether it is a daemon thread (the program ends without it)
+    pub daemon: bool,
+    /// threads started by this one (for their identities)
+    pub children: u32,
+    /// journal epoch of the last copy of this thread
+    pub epoch: u32,
+    /// what the thread stands before (model checker; refreshed after each step)
+    pub(crate) pending: Option<crate::check::Op>,
+    /// why its last step blocked (model checker)
+    pub(crate) blocked: Option<crate::check::BlockReason>,
+}
+
+impl JThread {
+    /// A runnable thread with an empty stack.
+    pub fn new(tid: u32, sid: u64, object: Option<ObjRef>) -> JThread {
+        JThread {
+            object,
+            sid,
+            stack: ThreadStack { tid, ..ThreadStack::default() },
+            status: ThreadStatus::Runnable,
+            permit: false,
+            daemon: false,
+            children: 0,
+            epoch: 0,
+            pending: None,
+            blocked: None,
+        }
+    }
 }
 
 /// The method/pc pairs of a stack trace, innermost first.

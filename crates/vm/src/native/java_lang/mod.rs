@@ -26,3 +26,4 @@ pub(super) fn register(r: &mut NativeRegistry) {
 }
 
 pub(crate) use class::{class_array, mirror_class};
+pub(crate) use thread::{park, unpark};

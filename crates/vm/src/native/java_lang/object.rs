@@ -2,8 +2,8 @@
 
 use crate::heap::Body;
 use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
-use crate::thread::ThreadStack;
-use crate::value::{ObjRef, Value};
+use crate::thread::{ThreadStack, ThreadStatus};
+use crate::value::ObjRef;
 use crate::vm::Vm;
 
 pub(super) fn register(r: &mut NativeRegistry) {
@@ -12,7 +12,7 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(c, "hashCode", "()I", hash_code);
     r.native(c, "clone", "()Ljava/lang/Object;", clone);
     r.native(c, "notify", "()V", notify);
-    r.native(c, "notifyAll", "()V", notify);
+    r.native(c, "notifyAll", "()V", notify_all);
     r.native(c, "wait", "(J)V", wait);
 }
 
@@ -54,13 +54,42 @@ fn notify(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     if !vm.holds_monitor(ts, this) {
         return Err(vm.throw_new(ts, "java/lang/IllegalMonitorStateException", Some("current thread is not owner")));
     }
-    // no other thread can be waiting in single-threaded execution
+    vm.monitor_notify(this, false);
     Ret::void()
 }
 
+fn notify_all(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(this) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
+    if !vm.holds_monitor(ts, this) {
+        return Err(vm.throw_new(ts, "java/lang/IllegalMonitorStateException", Some("current thread is not owner")));
+    }
+    vm.monitor_notify(this, true);
+    Ret::void()
+}
+
+/// `Object.wait(millis)`. The first call releases the monitor, joins the wait set and
+/// blocks; the invoke is retried when the thread is scheduled again (the scheduler
+/// only does so once it was notified, interrupted, or — for a timed wait — may time
+/// out, and the monitor is free), and that call re-acquires the monitor and returns.
 fn wait(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     let Some(this) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
     let millis = a.long(1)?;
+    let tid = ts.tid;
+    if let ThreadStatus::Waiting { monitor, count, timed } = vm.threads[tid as usize].status {
+        if monitor == this {
+            let interrupted = vm.take_interrupt(tid)?;
+            let notified = vm.monitor_notified(this, tid);
+            vm.monitor_end_wait(this, tid, count, notified);
+            vm.thread_mut(tid).status = ThreadStatus::Runnable;
+            if !notified && !interrupted && timed {
+                vm.advance_clock(millis.saturating_mul(1_000_000));
+            }
+            if interrupted {
+                return Err(vm.throw_new(ts, "java/lang/InterruptedException", None));
+            }
+            return Ret::void();
+        }
+    }
     if millis < 0 {
         return Err(vm.throw_new(ts, "java/lang/IllegalArgumentException", Some("timeout value is negative")));
     }
@@ -70,12 +99,8 @@ fn wait(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     if vm.take_interrupt(ts.tid)? {
         return Err(vm.throw_new(ts, "java/lang/InterruptedException", None));
     }
-    if millis == 0 {
-        return Err(Unwind::Fatal(crate::error::VmError::Unsupported(
-            "Object.wait() with no other thread to notify (a deadlock)".into(),
-        )));
-    }
-    vm.advance_clock(millis.saturating_mul(1_000_000));
-    let _ = Value::NULL;
-    Ret::void()
+    let count = vm.monitor_wait(tid, this);
+    vm.thread_mut(tid).status = ThreadStatus::Waiting { monitor: this, count, timed: millis > 0 };
+    vm.block_on(crate::check::BlockReason::Wait);
+    Err(Unwind::Block)
 }

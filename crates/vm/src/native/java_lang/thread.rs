@@ -7,7 +7,9 @@
 use crate::error::VmError;
 use crate::heap::Array;
 use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
+use crate::thread::ThreadStatus;
 use crate::thread::ThreadStack;
+use crate::value::Value;
 use crate::vm::Vm;
 
 /// Classes of JDK service threads whose `start` does nothing under jvmc.
@@ -29,7 +31,7 @@ pub(super) fn register(r: &mut NativeRegistry) {
         Ret::bool(vm.holds_monitor(ts, o))
     });
     r.native(c, "getThreads", "()[Ljava/lang/Thread;", |vm, _, _| {
-        let live: Vec<_> = vm.threads.iter().filter_map(|t| t.object).map(Some).collect();
+        let live: Vec<_> = vm.threads.iter().filter(|t| t.status != ThreadStatus::Terminated).filter_map(|t| t.object).map(Some).collect();
         let tc = vm.wk.thread;
         let ac = vm.array_class_of(tc)?;
         Ret::obj(Some(vm.heap.alloc_array(ac, Array::Ref(live.into()))))
@@ -52,6 +54,46 @@ fn sleep(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     Ret::void()
 }
 
+/// `Unsafe.park(absolute, time)`: returns at once with a permit (consuming it) or when
+/// interrupted; otherwise blocks until unparked, interrupted or — if timed — it may
+/// time out. The retried call after blocking finishes the park.
+pub(crate) fn park(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let (absolute, time) = (a.bool(1)?, a.long(2)?);
+    let tid = ts.tid;
+    if let ThreadStatus::Parked { timed } = vm.threads[tid as usize].status {
+        let permit = vm.threads[tid as usize].permit;
+        let t = vm.thread_mut(tid);
+        t.permit = false;
+        t.status = ThreadStatus::Runnable;
+        if !permit && timed && !vm.thread_interrupted(tid) && !absolute {
+            vm.advance_clock(time);
+        }
+        return Ret::void();
+    }
+    if vm.threads[tid as usize].permit {
+        vm.thread_mut(tid).permit = false;
+        return Ret::void();
+    }
+    if vm.thread_interrupted(tid) || (time <= 0 && (absolute || time < 0)) {
+        return Ret::void();
+    }
+    vm.thread_mut(tid).status = ThreadStatus::Parked { timed: time != 0 };
+    vm.block_on(crate::check::BlockReason::Park);
+    Err(Unwind::Block)
+}
+
+/// `Unsafe.unpark(thread)`: gives the thread its permit (no effect before it starts).
+pub(crate) fn unpark(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(t) = a.obj(1)? else { return Ret::void() };
+    let eetop = vm.wk.thread_eetop;
+    if let Some(Value::Long(e)) = vm.heap.field(t, eetop) {
+        if e > 0 && ((e - 1) as usize) < vm.threads.len() {
+            vm.thread_mut((e - 1) as u32).permit = true;
+        }
+    }
+    Ret::void()
+}
+
 impl Vm {
     /// Whether thread `tid` has its interrupt status set; clears it (the check
     /// `sleep`, `wait` and `join` make before throwing `InterruptedException`).
@@ -67,14 +109,12 @@ impl Vm {
     }
 }
 
-fn start0(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+fn start0(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     let this = a.obj(0)?.ok_or_else(|| VmError::Internal("start0 on null".into()))?;
     let class = vm.heap.class_of(this);
     if SERVICE_THREADS.iter().any(|s| vm.lookup_class(s).is_some_and(|c| vm.is_assignable(class, c))) {
         return Ret::void();
     }
-    Err(Unwind::Fatal(VmError::Unsupported(format!(
-        "Thread.start ({}) needs the model checker: use `jvmc check`",
-        vm.class(class).java_name()
-    ))))
+    vm.start_thread(ts.tid, this)?;
+    Ret::void()
 }

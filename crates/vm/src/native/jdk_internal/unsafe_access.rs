@@ -106,6 +106,8 @@ pub(super) fn register(r: &mut NativeRegistry) {
     );
     r.native(U, "copyMemory0", "(Ljava/lang/Object;JLjava/lang/Object;JJ)V", copy_memory);
     r.native(U, "setMemory0", "(Ljava/lang/Object;JJB)V", set_memory);
+    r.native(U, "park", "(ZJ)V", crate::native::java_lang::park);
+    r.native(U, "unpark", "(Ljava/lang/Object;)V", crate::native::java_lang::unpark);
     r.native(U, "copySwapMemory0", "(Ljava/lang/Object;JLjava/lang/Object;JJJ)V", |vm, _, a| {
         let (src, so, dst, doff, n, elem) = (a.obj(1)?, a.long(2)?, a.obj(3)?, a.long(4)?, a.long(5)? as usize, a.long(6)? as usize);
         copy_bytes(vm, src, so, dst, doff, n, elem.max(1))?;

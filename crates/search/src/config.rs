@@ -1,0 +1,43 @@
+//! What a search is asked to do: limits and modes shared by every strategy.
+//!
+//! [`SearchConfig`] is plain data with public fields and a [`Default`] (no limits,
+//! stop at the first violation, stateful, seed 0). Every strategy reads it the same
+//! way; options that only make sense for one strategy say so in their docs.
+
+use std::time::Duration;
+
+/// Limits and modes of one search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// States at this depth (number of transitions from the initial state) are not
+    /// expanded; the search then reports [`crate::StopReason::DepthLimit`] if any
+    /// state was cut off. `None`: unbounded.
+    pub depth_limit: Option<usize>,
+    /// Stop with [`crate::StopReason::MaxStates`] instead of exploring more than this
+    /// many new states.
+    pub max_states: Option<u64>,
+    /// Stop with [`crate::StopReason::MaxTime`] after this much time (checked every
+    /// 64 transitions).
+    pub max_time: Option<Duration>,
+    /// Stop with [`crate::StopReason::MaxMemory`] once this process's resident set
+    /// (`VmRSS`, Linux only) exceeds this many bytes (sampled every 1024
+    /// transitions).
+    pub max_memory: Option<u64>,
+    /// Go on after a violation and report every one found; `false` (the default)
+    /// stops at the first.
+    pub multiple_errors: bool,
+    /// Do not store states: explore every path (bounded by `depth_limit`). Only
+    /// useful on acyclic systems or with a depth limit.
+    pub stateless: bool,
+    /// Seed of the strategy's random choices (random search, random orders).
+    pub seed: u64,
+    /// Test mode: keep every state's canonical encoding and fail on a fingerprint
+    /// collision or an unstable fingerprint (needs [`crate::TransitionSystem::encode`]).
+    /// Ignored by stateless searches, which store nothing.
+    pub exact_states: bool,
+    /// Record the outcome ([`crate::TransitionSystem::outcome`]) of end states.
+    pub collect_outcomes: bool,
+    /// Random search: the number of walks to make (`None`: until another limit
+    /// stops it). Other strategies ignore it.
+    pub walks: Option<u64>,
+}

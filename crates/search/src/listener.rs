@@ -1,0 +1,35 @@
+//! Observing a search while it runs: progress lines, early stops, trace recording.
+//!
+//! [`SearchListener`] follows ripgrep's `Sink`: one required method, defaults for the
+//! rest, and every event returns `Ok(true)` to go on, `Ok(false)` to stop the search
+//! cleanly (the report then says [`crate::StopReason::Listener`]), or an error that
+//! aborts it ([`crate::SearchError::Listener`]).
+
+use crate::report::{Counterexample, Stats};
+
+/// An error raised by a listener (e.g. it could not write its progress line).
+pub type ListenerError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// Events of a running search.
+pub trait SearchListener {
+    /// A new state was reached (in a stateless search: any state). `stats` is up to
+    /// date, `elapsed` included, so a listener can print a progress line about once
+    /// a second by comparing `stats.elapsed` with the last time it printed. Called
+    /// very often: keep it cheap.
+    fn on_state(&mut self, stats: &Stats) -> Result<bool, ListenerError>;
+
+    /// A violation was found (it is already part of the report).
+    fn on_violation(&mut self, _found: &Counterexample, _stats: &Stats) -> Result<bool, ListenerError> {
+        Ok(true)
+    }
+}
+
+/// A listener that ignores everything.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NoListener;
+
+impl SearchListener for NoListener {
+    fn on_state(&mut self, _stats: &Stats) -> Result<bool, ListenerError> {
+        Ok(true)
+    }
+}

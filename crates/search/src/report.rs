@@ -1,0 +1,182 @@
+//! What a search found: the verdict, the counterexamples, statistics and outcomes.
+//!
+//! A [`SearchReport`] is the whole result of [`crate::Strategy::search`]. Its
+//! [`SearchReport::verdict`] is what the CLI maps to an exit status and to the JSON
+//! `verdict` field; [`StopReason`] says why the search ended (finished, or which
+//! limit cut it short).
+
+use std::collections::BTreeMap;
+use std::time::Duration;
+
+use crate::system::{Transition, Violation};
+
+/// Why a search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// Everything reachable was explored.
+    Complete,
+    /// Everything reachable within the depth limit was explored, but some states at
+    /// the limit were not expanded: the search is incomplete.
+    DepthLimit,
+    /// A violation was found and [`crate::SearchConfig::multiple_errors`] is off.
+    Violation,
+    /// [`crate::SearchConfig::max_states`] new states were explored and there were
+    /// more.
+    MaxStates,
+    /// [`crate::SearchConfig::max_time`] ran out.
+    MaxTime,
+    /// [`crate::SearchConfig::max_memory`] was exceeded.
+    MaxMemory,
+    /// Random search made the configured number of walks
+    /// ([`crate::SearchConfig::walks`]).
+    Walks,
+    /// The listener asked to stop.
+    Listener,
+}
+
+impl StopReason {
+    /// A short name for reports (`complete`, `depth-limit`, `violation`, `max-states`,
+    /// `max-time`, `max-memory`, `walks`, `listener`).
+    pub fn name(self) -> &'static str {
+        match self {
+            StopReason::Complete => "complete",
+            StopReason::DepthLimit => "depth-limit",
+            StopReason::Violation => "violation",
+            StopReason::MaxStates => "max-states",
+            StopReason::MaxTime => "max-time",
+            StopReason::MaxMemory => "max-memory",
+            StopReason::Walks => "walks",
+            StopReason::Listener => "listener",
+        }
+    }
+}
+
+/// The overall verdict (the CLI's `verdict` and exit status).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// No violation, and the search was complete.
+    Ok,
+    /// At least one violation was found.
+    Violation,
+    /// No violation, but the search was cut short.
+    Incomplete,
+}
+
+impl Verdict {
+    /// `ok`, `violation` or `incomplete`, as in the JSON report.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Ok => "ok",
+            Verdict::Violation => "violation",
+            Verdict::Incomplete => "incomplete",
+        }
+    }
+}
+
+/// A violation and how to reach it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Counterexample {
+    /// what went wrong (kind, message, thread)
+    pub violation: Violation,
+    /// the transitions from the initial state; for a violation raised by a step, the
+    /// last one is that step; for a deadlock, they lead to the deadlocked state.
+    /// Replaying `trace[i].thread` in order from the initial state reproduces it.
+    pub trace: Vec<Transition>,
+}
+
+impl Counterexample {
+    /// The thread choices of the trace, in order.
+    pub fn schedule(&self) -> Vec<crate::system::ThreadId> {
+        self.trace.iter().map(|t| t.thread).collect()
+    }
+}
+
+/// Counters of a search. In a stateless search nothing is matched: every state
+/// reached counts as new and `states_visited` stays 0.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// distinct states explored (including the initial one)
+    pub states_new: u64,
+    /// times a transition led to a state already explored
+    pub states_visited: u64,
+    /// new states that are terminal (the program ended)
+    pub end_states: u64,
+    /// transitions executed by the exploration (replays not included)
+    pub transitions: u64,
+    /// transitions re-executed only to re-materialise a state (BFS's reset and
+    /// replay)
+    pub replayed_transitions: u64,
+    /// new states at the depth limit, not expanded
+    pub depth_cutoffs: u64,
+    /// the largest depth reached
+    pub max_depth: usize,
+    /// wall-clock time since the search started
+    pub elapsed: Duration,
+    /// peak resident set of the process (`VmHWM`), in bytes; 0 if unknown
+    pub peak_rss_bytes: u64,
+    /// memory of the visited set, in bytes
+    pub visited_set_bytes: u64,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchReport {
+    /// the strategy that ran
+    pub strategy: &'static str,
+    /// why it ended
+    pub stop: StopReason,
+    /// the violations found, in the order found (at most one unless
+    /// [`crate::SearchConfig::multiple_errors`])
+    pub violations: Vec<Counterexample>,
+    /// counters
+    pub stats: Stats,
+    /// outcome → count, if [`crate::SearchConfig::collect_outcomes`]: the number of
+    /// distinct new end states with that outcome (stateful), or of paths ending with
+    /// it (stateless). End states without an outcome are not counted here.
+    pub outcomes: BTreeMap<String, u64>,
+}
+
+impl SearchReport {
+    /// Whether the whole reachable state space (within no limit) was explored.
+    pub fn is_complete(&self) -> bool {
+        self.stop == StopReason::Complete
+    }
+
+    /// The verdict: any violation wins; otherwise ok only if complete.
+    pub fn verdict(&self) -> Verdict {
+        if !self.violations.is_empty() {
+            Verdict::Violation
+        } else if self.is_complete() {
+            Verdict::Ok
+        } else {
+            Verdict::Incomplete
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::system::ViolationKind;
+
+    fn report(stop: StopReason, violations: usize) -> SearchReport {
+        let v = Counterexample {
+            violation: Violation { kind: ViolationKind::Deadlock, message: "d".into(), thread: None },
+            trace: vec![Transition { thread: 3, accesses: vec![] }],
+        };
+        SearchReport { strategy: "dfs", stop, violations: vec![v; violations], stats: Stats::default(), outcomes: BTreeMap::new() }
+    }
+
+    #[test]
+    fn verdicts() {
+        assert_eq!(report(StopReason::Complete, 0).verdict(), Verdict::Ok);
+        assert_eq!(report(StopReason::Complete, 2).verdict(), Verdict::Violation);
+        assert_eq!(report(StopReason::Violation, 1).verdict(), Verdict::Violation);
+        assert_eq!(report(StopReason::DepthLimit, 0).verdict(), Verdict::Incomplete);
+        assert_eq!(report(StopReason::MaxTime, 0).verdict(), Verdict::Incomplete);
+        assert_eq!(Verdict::Incomplete.name(), "incomplete");
+        assert_eq!(StopReason::MaxStates.name(), "max-states");
+        assert_eq!(report(StopReason::Complete, 1).violations[0].schedule(), vec![3]);
+    }
+}

@@ -1,0 +1,259 @@
+//! The bookkeeping every strategy shares: state matching, statistics, limits,
+//! violations, outcomes, the listener, and the final report.
+//!
+//! A strategy decides *which* transition to take next; [`SearchRun`] does everything
+//! else the same way for all of them, so that "a deadlock", "an end state", "a limit"
+//! or "a new state" mean the same thing whichever strategy runs:
+//! - [`SearchRun::step`] executes a transition, counts it, and checks the time and
+//!   memory limits;
+//! - [`SearchRun::observe`] matches the current state against the visited set (and
+//!   the exact store), counts it, enforces `max_states` and tells the listener;
+//! - [`SearchRun::classify`] decides what a state is: an end state (outcome recorded),
+//!   a deadlock (violation recorded), cut off by the depth limit, or to be expanded;
+//! - [`SearchRun::violation`] records a counterexample and stops unless
+//!   `multiple_errors`;
+//! - [`SearchRun::finish`] turns the result into a [`SearchReport`].
+//!
+//! Early stops travel as [`Halt`] through `?`, so strategy code reads straight.
+
+use std::collections::BTreeMap;
+use std::time::Instant;
+
+use jvmc_state::{ExactStore, FingerprintError, VisitedSet};
+
+use crate::config::SearchConfig;
+use crate::error::SearchError;
+use crate::listener::SearchListener;
+use crate::memory;
+use crate::report::{Counterexample, SearchReport, Stats, StopReason};
+use crate::system::{Fingerprint, Step, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
+
+/// The time limit is checked every this many transitions (a power of two).
+const TIME_SAMPLE_PERIOD: u64 = 64;
+/// The memory limit is checked every this many transitions (a power of two).
+const MEMORY_SAMPLE_PERIOD: u64 = 1024;
+const _: () = assert!(TIME_SAMPLE_PERIOD.is_power_of_two() && MEMORY_SAMPLE_PERIOD.is_power_of_two());
+
+/// Why a strategy's loop ends early: a clean stop (with a report) or an error.
+#[derive(Debug)]
+pub(crate) enum Halt {
+    /// stop exploring; report why
+    Stop(StopReason),
+    /// abort: no report
+    Error(SearchError),
+}
+
+impl From<SearchError> for Halt {
+    fn from(e: SearchError) -> Self {
+        Halt::Error(e)
+    }
+}
+
+impl From<SystemError> for Halt {
+    fn from(e: SystemError) -> Self {
+        Halt::Error(SearchError::System(e))
+    }
+}
+
+impl From<FingerprintError> for Halt {
+    fn from(e: FingerprintError) -> Self {
+        Halt::Error(SearchError::Fingerprint(e))
+    }
+}
+
+/// The result type of strategy internals.
+pub(crate) type Flow<T> = Result<T, Halt>;
+
+/// How a state was matched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Seen {
+    /// first time (always, in a stateless search)
+    pub new: bool,
+    /// its fingerprint (`None` in a stateless search, which does not compute it)
+    pub fp: Option<Fingerprint>,
+}
+
+/// What to do with a state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Node {
+    /// expand it: these threads are enabled (ascending)
+    Expand(Vec<ThreadId>),
+    /// do not expand it (end state, deadlock, depth limit, or already explored)
+    Leaf,
+}
+
+/// Shared state of one running search (see the module docs).
+pub(crate) struct SearchRun<'a> {
+    cfg: &'a SearchConfig,
+    listener: &'a mut dyn SearchListener,
+    /// counters so far
+    pub stats: Stats,
+    visited: VisitedSet,
+    exact: Option<ExactStore>,
+    violations: Vec<Counterexample>,
+    outcomes: BTreeMap<String, u64>,
+    started: Instant,
+    depth_cut: bool,
+    peak_rss: u64,
+}
+
+impl<'a> SearchRun<'a> {
+    /// Starts the clock.
+    pub fn new(cfg: &'a SearchConfig, listener: &'a mut dyn SearchListener) -> Self {
+        let exact = (cfg.exact_states && !cfg.stateless).then(ExactStore::new);
+        SearchRun {
+            cfg,
+            listener,
+            stats: Stats::default(),
+            visited: VisitedSet::new(),
+            exact,
+            violations: Vec::new(),
+            outcomes: BTreeMap::new(),
+            started: Instant::now(),
+            depth_cut: false,
+            peak_rss: 0,
+        }
+    }
+
+    /// The configuration.
+    pub fn cfg(&self) -> &'a SearchConfig {
+        self.cfg
+    }
+
+    /// Executes the transition of `thread`, counts it, and checks the time and memory
+    /// limits (sampled).
+    pub fn step(&mut self, sys: &mut dyn TransitionSystem, thread: ThreadId) -> Flow<Step> {
+        let step = sys.step(thread)?;
+        self.stats.transitions += 1;
+        let n = self.stats.transitions;
+        if n & (TIME_SAMPLE_PERIOD - 1) == 0 {
+            if let Some(max) = self.cfg.max_time {
+                if self.started.elapsed() >= max {
+                    return Err(Halt::Stop(StopReason::MaxTime));
+                }
+            }
+        }
+        if n & (MEMORY_SAMPLE_PERIOD - 1) == 0 {
+            if let Some(max) = self.cfg.max_memory {
+                let rss = memory::resident_set_bytes().unwrap_or(0);
+                self.peak_rss = self.peak_rss.max(rss);
+                if rss > max {
+                    return Err(Halt::Stop(StopReason::MaxMemory));
+                }
+            }
+        }
+        Ok(step)
+    }
+
+    /// Matches the current state, reached at `depth`, against the states explored so
+    /// far and counts it. A new state beyond `max_states` stops the search; every new
+    /// state is shown to the listener.
+    pub fn observe(&mut self, sys: &mut dyn TransitionSystem, depth: usize) -> Flow<Seen> {
+        self.stats.max_depth = self.stats.max_depth.max(depth);
+        let (new, fp) = if self.cfg.stateless {
+            (true, None)
+        } else {
+            let fp = sys.fingerprint();
+            if let Some(exact) = &mut self.exact {
+                let encoding = sys.encode().ok_or(SearchError::NoEncoding)?;
+                exact.insert(fp, &encoding)?;
+            }
+            (self.visited.insert(fp), Some(fp))
+        };
+        if !new {
+            self.stats.states_visited += 1;
+            return Ok(Seen { new, fp });
+        }
+        if self.cfg.max_states.is_some_and(|max| self.stats.states_new >= max) {
+            return Err(Halt::Stop(StopReason::MaxStates));
+        }
+        self.stats.states_new += 1;
+        self.stats.elapsed = self.started.elapsed();
+        if fp.is_some() {
+            self.stats.visited_set_bytes = self.visited.bytes();
+        }
+        if !self.listener.on_state(&self.stats).map_err(SearchError::Listener)? {
+            return Err(Halt::Stop(StopReason::Listener));
+        }
+        Ok(Seen { new, fp })
+    }
+
+    /// What to do with the current state, at `depth`, reached by `path`. A `new` state
+    /// is counted: as an end state (with its outcome), as a deadlock (a violation), or
+    /// as cut off by the depth limit. A known state is only classified (random walks
+    /// go on through known states).
+    pub fn classify(&mut self, sys: &mut dyn TransitionSystem, depth: usize, new: bool, path: &[Transition]) -> Flow<Node> {
+        if sys.is_terminal() {
+            if new {
+                self.stats.end_states += 1;
+                if self.cfg.collect_outcomes {
+                    if let Some(outcome) = sys.outcome() {
+                        *self.outcomes.entry(outcome).or_insert(0) += 1;
+                    }
+                }
+            }
+            return Ok(Node::Leaf);
+        }
+        let enabled = sys.enabled();
+        if enabled.is_empty() {
+            if new {
+                let deadlock = Violation {
+                    kind: ViolationKind::Deadlock,
+                    message: "no thread can run, but the program has not ended".to_string(),
+                    thread: None,
+                };
+                self.violation(deadlock, path)?;
+            }
+            return Ok(Node::Leaf);
+        }
+        if self.cfg.depth_limit.is_some_and(|limit| depth >= limit) {
+            self.depth_cut = true;
+            if new {
+                self.stats.depth_cutoffs += 1;
+            }
+            return Ok(Node::Leaf);
+        }
+        Ok(Node::Expand(enabled))
+    }
+
+    /// [`Self::observe`] then [`Self::classify`]; a known state is a leaf (stateful
+    /// DFS and BFS never expand a state twice).
+    pub fn arrive(&mut self, sys: &mut dyn TransitionSystem, depth: usize, path: &[Transition]) -> Flow<Node> {
+        if self.observe(sys, depth)?.new {
+            self.classify(sys, depth, true, path)
+        } else {
+            Ok(Node::Leaf)
+        }
+    }
+
+    /// Records a violation reached by `path`; stops the search unless
+    /// `multiple_errors` (or if the listener says so).
+    pub fn violation(&mut self, violation: Violation, path: &[Transition]) -> Flow<()> {
+        let found = Counterexample { violation, trace: path.to_vec() };
+        self.stats.elapsed = self.started.elapsed();
+        let go_on = self.listener.on_violation(&found, &self.stats).map_err(SearchError::Listener)?;
+        self.violations.push(found);
+        if !go_on {
+            return Err(Halt::Stop(StopReason::Listener));
+        }
+        if !self.cfg.multiple_errors {
+            return Err(Halt::Stop(StopReason::Violation));
+        }
+        Ok(())
+    }
+
+    /// The report: `result` is how the strategy's loop ended (`Ok` when it ran out of
+    /// work: complete, or complete up to the depth limit).
+    pub fn finish(mut self, strategy: &'static str, result: Flow<()>) -> Result<SearchReport, SearchError> {
+        let stop = match result {
+            Ok(()) if self.depth_cut => StopReason::DepthLimit,
+            Ok(()) => StopReason::Complete,
+            Err(Halt::Stop(reason)) => reason,
+            Err(Halt::Error(e)) => return Err(e),
+        };
+        self.stats.elapsed = self.started.elapsed();
+        self.stats.visited_set_bytes = if self.cfg.stateless { 0 } else { self.visited.bytes() };
+        self.stats.peak_rss_bytes = memory::peak_resident_set_bytes().unwrap_or(0).max(self.peak_rss);
+        Ok(SearchReport { strategy, stop, violations: self.violations, stats: self.stats, outcomes: self.outcomes })
+    }
+}

@@ -1,0 +1,79 @@
+//! Search strategies: the [`Strategy`] trait and the registry of built-in ones.
+//!
+//! A strategy decides the order in which the state space is explored; everything else
+//! (matching states, counting, limits, violations, outcomes, the report) is shared
+//! bookkeeping in `run.rs`, so strategies differ only where they should. Each
+//! strategy is one file here and one line in [`STRATEGIES`]:
+//! - [`dfs`]: depth-first, stateful or stateless ([`DfsStrategy`]);
+//! - [`bfs`]: breadth-first, shortest counterexamples ([`BfsStrategy`]);
+//! - [`random`]: seeded random walks ([`RandomStrategy`]).
+
+pub mod bfs;
+pub mod dfs;
+pub mod random;
+
+pub use bfs::BfsStrategy;
+pub use dfs::DfsStrategy;
+pub use random::RandomStrategy;
+
+use crate::config::SearchConfig;
+use crate::error::SearchError;
+use crate::listener::SearchListener;
+use crate::report::SearchReport;
+use crate::system::TransitionSystem;
+
+/// A way of exploring a [`TransitionSystem`].
+///
+/// # Contract
+/// An implementation must:
+/// - start with [`TransitionSystem::reset`], so the search begins at the initial state
+///   whatever state the system is in, and may leave the system in any state;
+/// - be deterministic: for a deterministic system and the same [`SearchConfig`]
+///   (seed included), make the same calls on the system and return the same report
+///   (apart from `elapsed` and memory figures);
+/// - treat a state with no enabled thread that is not terminal as a deadlock, a step
+///   that returns a violation as a violation (without exploring past it), terminal
+///   states as end states, and honour every limit of the config, stopping cleanly
+///   with the statistics so far and the [`crate::StopReason`] that stopped it;
+/// - give each violation a trace whose thread choices, replayed from the initial
+///   state, reproduce it;
+/// - return `Err` only when the search cannot be trusted (the system failed, the exact
+///   check caught a fingerprint bug, a listener failed).
+pub trait Strategy {
+    /// The name it is registered under (`dfs`, `bfs`, ...).
+    fn name(&self) -> &'static str;
+
+    /// Explores `sys` as `cfg` asks, telling `listener` what happens.
+    fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError>;
+}
+
+/// A built-in strategy: its name, a one-line summary, and how to make one.
+#[derive(Clone, Copy, Debug)]
+pub struct Registration {
+    /// the name users select it by (`--strategy NAME`)
+    pub name: &'static str,
+    /// one line for `--help`
+    pub summary: &'static str,
+    /// a new instance with default settings
+    pub make: fn() -> Box<dyn Strategy>,
+}
+
+/// Every built-in strategy, in the order `--help` lists them.
+pub static STRATEGIES: &[Registration] = &[
+    Registration { name: "dfs", summary: "depth-first search (stateful, or stateless with --stateless)", make: || Box::new(DfsStrategy) },
+    Registration { name: "bfs", summary: "breadth-first search: shortest counterexamples", make: || Box::new(BfsStrategy) },
+    Registration { name: "random", summary: "seeded random walks (--seed, --walks)", make: || Box::new(RandomStrategy) },
+];
+
+/// The built-in strategy called `name`.
+pub fn by_name(name: &str) -> Option<Box<dyn Strategy>> {
+    STRATEGIES.iter().find(|r| r.name == name).map(|r| (r.make)())
+}
+
+/// The names of the built-in strategies.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    STRATEGIES.iter().map(|r| r.name)
+}
+
+#[cfg(test)]
+mod tests;

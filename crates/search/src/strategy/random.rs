@@ -1,0 +1,152 @@
+//! Random search: seeded random walks (see `docs/algorithms/random.md`).
+//!
+//! Each walk starts at the initial state ([`TransitionSystem::reset`]) and picks a
+//! uniformly random enabled thread at every state until it reaches an end state, a
+//! deadlock, a violation or the depth limit. Walks repeat until a limit stops the
+//! search ([`SearchConfig::walks`], `max_states`, `max_time`, `max_memory`, the first
+//! violation). All choices come from one [`SearchRng`] seeded with
+//! [`SearchConfig::seed`], so a seed always reproduces the same walks.
+//!
+//! Walks go on through states seen before (a walk is a path, not a tree), but the
+//! fingerprints are stored so the report counts distinct states, end states and
+//! outcomes as the other strategies do, and a deadlock or a violating transition is
+//! reported once, not once per walk that hits it. With `cfg.stateless` nothing is
+//! stored and every walk counts on its own.
+
+use rustc_hash::FxHashSet;
+
+use crate::config::SearchConfig;
+use crate::error::SearchError;
+use crate::listener::SearchListener;
+use crate::report::{SearchReport, StopReason};
+use crate::rng::SearchRng;
+use crate::run::{Flow, Halt, Node, SearchRun};
+use crate::strategy::Strategy;
+use crate::system::{Fingerprint, ThreadId, Transition, TransitionSystem};
+
+/// Seeded random walks.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomStrategy;
+
+impl Strategy for RandomStrategy {
+    fn name(&self) -> &'static str {
+        "random"
+    }
+
+    fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+        let mut run = SearchRun::new(cfg, listener);
+        let result = explore(sys, &mut run);
+        run.finish(self.name(), result)
+    }
+}
+
+/// Violating transitions already reported: (state, thread).
+type Reported = FxHashSet<(Fingerprint, ThreadId)>;
+
+fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+    let cfg = run.cfg();
+    let mut rng = SearchRng::new(cfg.seed);
+    let mut reported = Reported::default();
+    let mut path = Vec::new();
+    let mut walks = 0u64;
+    loop {
+        if cfg.walks.is_some_and(|max| walks >= max) {
+            return Err(Halt::Stop(StopReason::Walks));
+        }
+        walk(sys, run, &mut rng, &mut path, &mut reported)?;
+        walks += 1;
+    }
+}
+
+/// One walk from the initial state.
+fn walk(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, rng: &mut SearchRng, path: &mut Vec<Transition>, reported: &mut Reported) -> Flow<()> {
+    sys.reset()?;
+    path.clear();
+    loop {
+        let depth = path.len();
+        let seen = run.observe(sys, depth)?;
+        let Node::Expand(enabled) = run.classify(sys, depth, seen.new, path)? else {
+            return Ok(());
+        };
+        let thread = enabled[rng.below(enabled.len())];
+        let step = run.step(sys, thread)?;
+        path.push(step.transition);
+        if let Some(violation) = step.violation {
+            let first_time = match seen.fp {
+                Some(fp) => reported.insert((fp, thread)),
+                None => true,
+            };
+            if first_time {
+                run.violation(violation, path)?;
+            }
+            return Ok(());
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testkit::{graph, racy_counter, Counter};
+    use crate::NoListener;
+
+    fn random(sys: &mut dyn TransitionSystem, cfg: &SearchConfig) -> SearchReport {
+        RandomStrategy.search(sys, cfg, &mut NoListener).expect("search")
+    }
+
+    /// The report without the figures that vary from run to run.
+    fn fixed(mut report: SearchReport) -> SearchReport {
+        report.stats.elapsed = Default::default();
+        report.stats.peak_rss_bytes = 0;
+        report
+    }
+
+    #[test]
+    fn same_seed_same_report_and_seeds_differ() {
+        let cfg = |seed| SearchConfig { seed, walks: Some(3), depth_limit: Some(20), collect_outcomes: true, ..SearchConfig::default() };
+        let a = fixed(random(&mut Counter::default(), &cfg(7)));
+        let b = fixed(random(&mut Counter::default(), &cfg(7)));
+        assert_eq!(a, b);
+        assert_eq!(a.stop, StopReason::Walks);
+        let differs = (0..10).any(|seed| fixed(random(&mut Counter::default(), &cfg(seed))) != a);
+        assert!(differs, "every seed explored the same walks");
+    }
+
+    #[test]
+    fn walks_reach_end_states_and_count_distinct_ones() {
+        let cfg = SearchConfig { walks: Some(200), collect_outcomes: true, ..SearchConfig::default() };
+        let report = random(&mut racy_counter(), &cfg);
+        assert_eq!(report.stop, StopReason::Walks);
+        assert!(report.violations.is_empty());
+        // 200 walks over 6 interleavings find all 3 distinct end states (x=1 ×1, x=2 ×2)
+        assert_eq!(report.stats.end_states, 3);
+        assert_eq!(report.outcomes.get("x0=1"), Some(&1));
+        assert_eq!(report.outcomes.get("x0=2"), Some(&2));
+        assert_eq!(report.stats.transitions, 200 * 4);
+        assert!(report.stats.states_visited > 0);
+
+        let stateless = SearchConfig { stateless: true, ..cfg };
+        let report = random(&mut racy_counter(), &stateless);
+        assert_eq!(report.stats.end_states, 200);
+        assert_eq!(report.outcomes.values().sum::<u64>(), 200);
+    }
+
+    #[test]
+    fn a_violating_edge_is_reported_once() {
+        // Both threads' first steps lead to node 1, whose thread-0 edge fails.
+        let sys = || graph(3, &[(0, 0, 1), (0, 1, 1), (1, 0, 2)], &[2]).with_violation(1, 0, "bad");
+        let cfg = SearchConfig { walks: Some(20), multiple_errors: true, ..SearchConfig::default() };
+        let report = random(&mut sys(), &cfg);
+        assert_eq!(report.violations.len(), 1);
+        let stateless = SearchConfig { stateless: true, ..cfg };
+        assert_eq!(random(&mut sys(), &stateless).violations.len(), 20);
+    }
+
+    #[test]
+    fn first_violation_stops() {
+        let mut sys = graph(3, &[(0, 0, 1), (0, 1, 1), (1, 0, 2)], &[2]).with_violation(1, 0, "bad");
+        let report = random(&mut sys, &SearchConfig::default());
+        assert_eq!(report.stop, StopReason::Violation);
+        assert_eq!(report.violations[0].trace.len(), 2);
+    }
+}

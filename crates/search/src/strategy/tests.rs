@@ -1,0 +1,401 @@
+//! Semantics every strategy must share, checked on each registered one.
+
+use std::collections::{BTreeMap, HashSet};
+use std::time::Duration;
+
+use super::*;
+use crate::report::{Counterexample, Stats, StopReason, Verdict};
+use crate::testkit::{graph, lock_order_deadlock, racy_counter, replay, Counter, Op, Program};
+use crate::{FingerprintError, ListenerError, NoListener, SearchError, Transition, ViolationKind};
+
+fn search(name: &str, sys: &mut dyn TransitionSystem, cfg: &SearchConfig) -> SearchReport {
+    by_name(name).expect("registered").search(sys, cfg, &mut NoListener).expect("search")
+}
+
+/// Exhaustive strategies (random is checked separately: it is never complete).
+const EXHAUSTIVE: [&str; 2] = ["dfs", "bfs"];
+
+/// A program with locks, lost updates and a final assertion that can fail.
+fn mixed_program() -> Program {
+    Program::new(
+        2,
+        vec![
+            vec![Op::Lock(0), Op::Load(0), Op::Store(0, 1), Op::Unlock(0), Op::Set(1, 5)],
+            vec![Op::Load(1), Op::Store(0, 2)],
+            vec![Op::Lock(0), Op::Load(0), Op::Store(0, 10), Op::Unlock(0)],
+        ],
+    )
+}
+
+/// The states reachable from the initial one without going through a violating
+/// transition, by brute force over clones (independent of any strategy).
+fn reachable_states(program: &Program) -> usize {
+    let mut start = program.clone();
+    start.reset().expect("reset");
+    let mut seen = HashSet::new();
+    seen.insert(start.encode());
+    let mut work = vec![start];
+    while let Some(mut p) = work.pop() {
+        for t in p.enabled() {
+            let mut next = p.clone();
+            if next.step(t).expect("step").violation.is_none() && seen.insert(next.encode()) {
+                work.push(next);
+            }
+        }
+    }
+    seen.len()
+}
+
+/// Replays a counterexample on a fresh system and checks it ends in the same
+/// violation, with the same labels.
+fn assert_replays(fresh: &mut dyn TransitionSystem, found: &Counterexample) {
+    let steps = replay(fresh, &found.schedule());
+    let labels: Vec<Transition> = steps.iter().map(|s| s.transition.clone()).collect();
+    assert_eq!(labels, found.trace, "replayed labels");
+    for step in steps.iter().rev().skip(1) {
+        assert!(step.violation.is_none(), "a violation before the trace's end");
+    }
+    match found.violation.kind {
+        ViolationKind::Deadlock => {
+            if let Some(last) = steps.last() {
+                assert!(last.violation.is_none());
+            }
+            assert!(fresh.enabled().is_empty() && !fresh.is_terminal(), "replay does not end in a deadlock");
+        }
+        _ => assert_eq!(steps.last().and_then(|s| s.violation.as_ref()), Some(&found.violation)),
+    }
+}
+
+#[test]
+fn registry_knows_every_strategy() {
+    let names: Vec<&str> = names().collect();
+    assert_eq!(names, ["dfs", "bfs", "random"]);
+    for name in names {
+        assert_eq!(by_name(name).expect("registered").name(), name);
+    }
+    assert!(by_name("nope").is_none());
+    assert!(STRATEGIES.iter().all(|r| !r.summary.is_empty()));
+}
+
+#[test]
+fn exhaustive_strategies_visit_exactly_the_reachable_states() {
+    let program = mixed_program();
+    let expected = reachable_states(&program) as u64;
+    for name in EXHAUSTIVE {
+        let report = search(name, &mut program.clone(), &SearchConfig::default());
+        assert_eq!(report.stop, StopReason::Complete, "{name}");
+        assert_eq!(report.verdict(), Verdict::Ok, "{name}");
+        assert_eq!(report.stats.states_new, expected, "{name}");
+        // every transition leads to a new state or a revisit
+        assert_eq!(report.stats.transitions, report.stats.states_new - 1 + report.stats.states_visited, "{name}");
+    }
+}
+
+#[test]
+fn searches_are_deterministic() {
+    for name in names() {
+        let cfg = SearchConfig { walks: Some(10), seed: 3, collect_outcomes: true, ..SearchConfig::default() };
+        let mut a = search(name, &mut mixed_program(), &cfg);
+        let mut b = search(name, &mut mixed_program(), &cfg);
+        for r in [&mut a, &mut b] {
+            r.stats.elapsed = Duration::ZERO;
+            r.stats.peak_rss_bytes = 0;
+        }
+        assert_eq!(a, b, "{name}");
+    }
+}
+
+#[test]
+fn outcomes_count_end_states_or_paths() {
+    let cfg = SearchConfig { collect_outcomes: true, ..SearchConfig::default() };
+    for name in EXHAUSTIVE {
+        // Distinct end states: x=1 once (both loaded 0), x=2 twice (the registers
+        // show which thread went first).
+        let report = search(name, &mut racy_counter(), &cfg);
+        assert_eq!(report.outcomes, BTreeMap::from([("x0=1".to_string(), 1), ("x0=2".to_string(), 2)]), "{name}");
+        assert_eq!(report.stats.end_states, 3);
+        assert_eq!(report.stats.states_new, 13);
+    }
+    // Paths: 6 interleavings, 2 of them serial (x=2), 4 lose an update (x=1).
+    let stateless = SearchConfig { stateless: true, ..cfg.clone() };
+    let report = search("dfs", &mut racy_counter(), &stateless);
+    assert_eq!(report.outcomes, BTreeMap::from([("x0=1".to_string(), 4), ("x0=2".to_string(), 2)]));
+    let without = search("dfs", &mut racy_counter(), &SearchConfig::default());
+    assert!(without.outcomes.is_empty());
+}
+
+#[test]
+fn deadlocks_are_found_and_replay() {
+    for name in names() {
+        let cfg = SearchConfig { walks: Some(1000), ..SearchConfig::default() };
+        let report = search(name, &mut lock_order_deadlock(), &cfg);
+        assert_eq!(report.stop, StopReason::Violation, "{name}");
+        assert_eq!(report.verdict(), Verdict::Violation);
+        let found = &report.violations[0];
+        assert_eq!(found.violation.kind, ViolationKind::Deadlock, "{name}");
+        assert_eq!(found.violation.thread, None);
+        assert_eq!(found.trace.len(), 2, "{name}: both threads took their first lock");
+        assert_replays(&mut lock_order_deadlock(), found);
+    }
+}
+
+#[test]
+fn assertion_violations_stop_or_accumulate_and_replay() {
+    // Thread 1 asserts x1 == 0, which fails once thread 0 has set it; thread 2
+    // asserts x0 == 10, which fails once another thread wrote x0 after it.
+    let program = || {
+        Program::new(
+            2,
+            vec![
+                vec![Op::Lock(0), Op::Load(0), Op::Store(0, 1), Op::Unlock(0), Op::Set(1, 5)],
+                vec![Op::Load(1), Op::Store(0, 2), Op::Assert(1, 0)],
+                vec![Op::Lock(0), Op::Load(0), Op::Store(0, 10), Op::Unlock(0), Op::Assert(0, 10)],
+            ],
+        )
+    };
+    for name in names() {
+        let first = search(name, &mut program(), &SearchConfig { walks: Some(500), ..SearchConfig::default() });
+        assert_eq!(first.stop, StopReason::Violation, "{name}");
+        assert_eq!(first.violations.len(), 1, "{name}");
+        assert_replays(&mut program(), &first.violations[0]);
+
+        let cfg = SearchConfig { multiple_errors: true, walks: Some(500), ..SearchConfig::default() };
+        let all = search(name, &mut program(), &cfg);
+        assert!(all.violations.len() > 1, "{name}: {}", all.violations.len());
+        let messages: HashSet<&str> = all.violations.iter().map(|v| v.violation.message.as_str()).collect();
+        assert!(messages.iter().any(|m| m.starts_with("assert x1")) && messages.iter().any(|m| m.starts_with("assert x0")), "{name}: {messages:?}");
+        for found in &all.violations {
+            assert_replays(&mut program(), found);
+        }
+        if name != "random" {
+            assert_eq!(all.stop, StopReason::Complete, "{name}");
+        }
+    }
+    // Stateless DFS reports every violating path.
+    let cfg = SearchConfig { multiple_errors: true, stateless: true, ..SearchConfig::default() };
+    let stateless = search("dfs", &mut program(), &cfg);
+    let stateful = search("dfs", &mut program(), &SearchConfig { multiple_errors: true, ..SearchConfig::default() });
+    assert!(stateless.violations.len() > stateful.violations.len());
+}
+
+#[test]
+fn max_states_stops_cleanly() {
+    for name in names() {
+        let cfg = SearchConfig { max_states: Some(7), ..SearchConfig::default() };
+        let report = search(name, &mut Counter::default(), &cfg);
+        assert_eq!(report.stop, StopReason::MaxStates, "{name}");
+        assert_eq!(report.verdict(), Verdict::Incomplete);
+        assert_eq!(report.stats.states_new, 7, "{name}");
+    }
+    // A limit that is not reached does not make a search incomplete.
+    let cfg = SearchConfig { max_states: Some(13), ..SearchConfig::default() };
+    assert_eq!(search("dfs", &mut racy_counter(), &cfg).stop, StopReason::Complete);
+}
+
+#[test]
+fn time_and_memory_limits_stop_cleanly() {
+    for name in names() {
+        // stateless and 64 deep: 2^64 paths, far more than 20 ms can explore
+        let cfg = SearchConfig { max_time: Some(Duration::from_millis(20)), depth_limit: Some(64), stateless: true, ..SearchConfig::default() };
+        let report = search(name, &mut Counter::default(), &cfg);
+        assert_eq!(report.stop, StopReason::MaxTime, "{name}");
+        assert!(report.stats.states_new > 0);
+
+        let cfg = SearchConfig { max_memory: Some(1), depth_limit: Some(64), stateless: true, ..SearchConfig::default() };
+        let report = search(name, &mut Counter::default(), &cfg);
+        if cfg!(target_os = "linux") {
+            assert_eq!(report.stop, StopReason::MaxMemory, "{name}");
+            assert_eq!(report.stats.transitions, 1024, "{name}: sampled every 1024 transitions");
+            assert!(report.stats.peak_rss_bytes > 0);
+        }
+    }
+}
+
+#[test]
+fn depth_limit_is_reported_by_every_exhaustive_strategy() {
+    for name in EXHAUSTIVE {
+        for stateless in [false, true] {
+            let cfg = SearchConfig { depth_limit: Some(4), stateless, ..SearchConfig::default() };
+            let report = search(name, &mut Counter::default(), &cfg);
+            assert_eq!(report.stop, StopReason::DepthLimit, "{name}");
+            assert_eq!(report.stats.max_depth, 4, "{name}");
+            assert!(report.stats.depth_cutoffs > 0, "{name}");
+        }
+    }
+    // Stateless: the full binary tree of depth 4.
+    let cfg = SearchConfig { depth_limit: Some(4), stateless: true, ..SearchConfig::default() };
+    let report = search("dfs", &mut Counter::default(), &cfg);
+    assert_eq!(report.stats.states_new, 31);
+    assert_eq!(report.stats.depth_cutoffs, 16);
+}
+
+#[test]
+fn exact_states_catch_a_fingerprint_collision() {
+    for name in names() {
+        let cfg = SearchConfig { exact_states: true, walks: Some(100), ..SearchConfig::default() };
+        // four fingerprint values for 9 states
+        let err = by_name(name).expect("registered").search(&mut racy_counter().with_fingerprint_bits(2), &cfg, &mut NoListener).unwrap_err();
+        assert!(matches!(err, SearchError::Fingerprint(FingerprintError::Collision { .. })), "{name}: {err}");
+        assert!(err.to_string().contains("fingerprint collision"));
+
+        let mut g = graph(3, &[(0, 0, 1), (1, 0, 2)], &[2]).with_same_fingerprint(1, 2);
+        let err = by_name(name).expect("registered").search(&mut g, &cfg, &mut NoListener).unwrap_err();
+        assert!(matches!(err, SearchError::Fingerprint(FingerprintError::Collision { .. })), "{name}: {err}");
+        // without the check the collision silently hides node 2
+        let blind = search(name, &mut g, &SearchConfig { walks: Some(1), ..SearchConfig::default() });
+        assert_eq!(blind.stats.end_states, 0, "{name}");
+    }
+}
+
+#[test]
+fn exact_states_catch_an_unstable_fingerprint() {
+    for name in names() {
+        let cfg = SearchConfig { exact_states: true, walks: Some(100), ..SearchConfig::default() };
+        let err = by_name(name).expect("registered").search(&mut racy_counter().with_unstable_fingerprints(), &cfg, &mut NoListener).unwrap_err();
+        assert!(matches!(err, SearchError::Fingerprint(FingerprintError::Unstable { .. })), "{name}: {err}");
+        assert!(err.to_string().contains("unstable fingerprint"));
+
+        let mut g = graph(3, &[(0, 0, 1), (1, 0, 2)], &[2]).with_same_encoding(1, 2);
+        let err = by_name(name).expect("registered").search(&mut g, &cfg, &mut NoListener).unwrap_err();
+        assert!(matches!(err, SearchError::Fingerprint(FingerprintError::Unstable { .. })), "{name}: {err}");
+    }
+}
+
+#[test]
+fn exact_states_agree_with_fingerprints_on_a_correct_system() {
+    for name in EXHAUSTIVE {
+        let exact = search(name, &mut mixed_program(), &SearchConfig { exact_states: true, ..SearchConfig::default() });
+        let plain = search(name, &mut mixed_program(), &SearchConfig::default());
+        assert_eq!(exact.stats.states_new, plain.stats.states_new);
+        assert_eq!(exact.stop, StopReason::Complete);
+    }
+}
+
+/// A system without a canonical encoding.
+struct NoEncoding(Counter);
+
+impl TransitionSystem for NoEncoding {
+    fn enabled(&mut self) -> Vec<crate::ThreadId> {
+        self.0.enabled()
+    }
+    fn step(&mut self, thread: crate::ThreadId) -> Result<crate::Step, crate::SystemError> {
+        self.0.step(thread)
+    }
+    fn save(&mut self) -> crate::SaveMark {
+        self.0.save()
+    }
+    fn restore(&mut self, mark: crate::SaveMark) {
+        self.0.restore(mark)
+    }
+    fn reset(&mut self) -> Result<(), crate::SystemError> {
+        self.0.reset()
+    }
+    fn fingerprint(&mut self) -> crate::Fingerprint {
+        self.0.fingerprint()
+    }
+    fn is_terminal(&mut self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn exact_states_need_an_encoding() {
+    let cfg = SearchConfig { exact_states: true, ..SearchConfig::default() };
+    let err = DfsStrategy.search(&mut NoEncoding(Counter::default()), &cfg, &mut NoListener).unwrap_err();
+    assert!(matches!(err, SearchError::NoEncoding), "{err}");
+}
+
+/// Counts events; stops after `stop_after` states.
+struct Recorder {
+    states: u64,
+    violations: u64,
+    stop_after: u64,
+    last: Stats,
+}
+
+impl SearchListener for Recorder {
+    fn on_state(&mut self, stats: &Stats) -> Result<bool, ListenerError> {
+        self.states += 1;
+        assert!(stats.elapsed >= self.last.elapsed && stats.states_new == self.states);
+        self.last = stats.clone();
+        Ok(self.states < self.stop_after)
+    }
+
+    fn on_violation(&mut self, found: &Counterexample, _stats: &Stats) -> Result<bool, ListenerError> {
+        assert!(!found.trace.is_empty());
+        self.violations += 1;
+        Ok(true)
+    }
+}
+
+#[test]
+fn listeners_see_every_new_state_and_can_stop() {
+    for name in names() {
+        let mut rec = Recorder { states: 0, violations: 0, stop_after: u64::MAX, last: Stats::default() };
+        let cfg = SearchConfig { walks: Some(50), ..SearchConfig::default() };
+        let report = by_name(name).expect("registered").search(&mut lock_order_deadlock(), &cfg, &mut rec).expect("search");
+        assert_eq!(rec.states, report.stats.states_new, "{name}");
+        assert_eq!(rec.violations, 1, "{name}");
+
+        let mut rec = Recorder { states: 0, violations: 0, stop_after: 3, last: Stats::default() };
+        let report = by_name(name).expect("registered").search(&mut Counter::default(), &cfg, &mut rec).expect("search");
+        assert_eq!(report.stop, StopReason::Listener, "{name}");
+        assert_eq!(report.stats.states_new, 3, "{name}");
+    }
+}
+
+/// A listener whose output broke.
+struct Broken;
+
+impl SearchListener for Broken {
+    fn on_state(&mut self, _stats: &Stats) -> Result<bool, ListenerError> {
+        Err("stdout closed".into())
+    }
+}
+
+#[test]
+fn listener_errors_abort_the_search() {
+    let err = DfsStrategy.search(&mut Counter::default(), &SearchConfig::default(), &mut Broken).unwrap_err();
+    assert!(matches!(err, SearchError::Listener(_)));
+    assert!(err.to_string().contains("stdout closed"));
+}
+
+/// A system that fails on its fifth step.
+struct Failing(Counter, u32);
+
+impl TransitionSystem for Failing {
+    fn enabled(&mut self) -> Vec<crate::ThreadId> {
+        self.0.enabled()
+    }
+    fn step(&mut self, thread: crate::ThreadId) -> Result<crate::Step, crate::SystemError> {
+        self.1 += 1;
+        if self.1 == 5 {
+            return Err("unsupported native method Foo.bar()V".into());
+        }
+        self.0.step(thread)
+    }
+    fn save(&mut self) -> crate::SaveMark {
+        self.0.save()
+    }
+    fn restore(&mut self, mark: crate::SaveMark) {
+        self.0.restore(mark)
+    }
+    fn reset(&mut self) -> Result<(), crate::SystemError> {
+        self.0.reset()
+    }
+    fn fingerprint(&mut self) -> crate::Fingerprint {
+        self.0.fingerprint()
+    }
+    fn is_terminal(&mut self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn system_errors_abort_the_search() {
+    for name in names() {
+        let err = by_name(name).expect("registered").search(&mut Failing(Counter::default(), 0), &SearchConfig::default(), &mut NoListener).unwrap_err();
+        assert!(matches!(err, SearchError::System(_)), "{name}");
+        assert_eq!(err.to_string(), "unsupported native method Foo.bar()V");
+    }
+}

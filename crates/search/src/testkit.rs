@@ -1,0 +1,381 @@
+//! Tiny synthetic transition systems for the strategies' unit tests (compiled for
+//! tests only).
+//!
+//! - [`Graph`]: an explicit graph — nodes, edges labelled with a thread, terminal
+//!   nodes, violations on edges, and injectable fingerprint bugs.
+//! - [`Program`]: threads running straight-line code of reads, writes, asserts and
+//!   locks over shared integers (racy counters, lock-order deadlocks, ...).
+//! - [`Counter`]: an infinite system (for time and memory limits).
+//!
+//! All of them are strict about the [`TransitionSystem`] contract: stepping a thread
+//! that is not enabled is an error, and restoring a mark that is no longer valid
+//! panics, so a strategy that misuses the system fails its tests.
+
+use jvmc_state::hash_bytes;
+
+use crate::system::{Access, AccessKind, Fingerprint, SaveMark, Step, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
+
+/// Saves as the trait specifies: nested, a mark valid until it (or an earlier one) is
+/// restored.
+#[derive(Clone, Debug)]
+pub struct Saves<S>(Vec<S>);
+
+impl<S> Default for Saves<S> {
+    fn default() -> Self {
+        Saves(Vec::new())
+    }
+}
+
+impl<S: Clone> Saves<S> {
+    fn save(&mut self, state: &S) -> SaveMark {
+        self.0.push(state.clone());
+        SaveMark(self.0.len() - 1)
+    }
+
+    fn restore(&mut self, mark: SaveMark) -> S {
+        assert!(mark.0 < self.0.len(), "restore of an invalid mark {mark:?} ({} saves)", self.0.len());
+        self.0.truncate(mark.0 + 1);
+        self.0.pop().expect("checked above")
+    }
+
+    fn clear(&mut self) {
+        self.0.clear();
+    }
+}
+
+fn not_enabled(thread: ThreadId) -> SystemError {
+    format!("thread {thread} is not enabled").into()
+}
+
+/// An edge of a [`Graph`].
+#[derive(Clone, Debug)]
+pub struct Edge {
+    thread: ThreadId,
+    to: usize,
+    violation: Option<Violation>,
+}
+
+/// An explicit graph system (see the module docs). Node 0 is initial.
+#[derive(Clone, Debug)]
+pub struct Graph {
+    edges: Vec<Vec<Edge>>,
+    terminal: Vec<bool>,
+    fps: Vec<Fingerprint>,
+    encodings: Vec<Vec<u8>>,
+    outcomes: Vec<Option<String>>,
+    current: usize,
+    saves: Saves<usize>,
+}
+
+/// A graph of `nodes` nodes with `edges` `(from, thread, to)` and terminal nodes.
+pub fn graph(nodes: usize, edges: &[(usize, ThreadId, usize)], terminal: &[usize]) -> Graph {
+    let mut g = Graph {
+        edges: vec![Vec::new(); nodes],
+        terminal: (0..nodes).map(|n| terminal.contains(&n)).collect(),
+        fps: (0..nodes).map(|n| hash_bytes(&(n as u64).to_le_bytes())).collect(),
+        encodings: (0..nodes).map(|n| (n as u64).to_le_bytes().to_vec()).collect(),
+        outcomes: vec![None; nodes],
+        current: 0,
+        saves: Saves::default(),
+    };
+    for &(from, thread, to) in edges {
+        g.edges[from].push(Edge { thread, to, violation: None });
+        g.edges[from].sort_by_key(|e| e.thread);
+    }
+    g
+}
+
+impl Graph {
+    /// The edge of `thread` from `from` raises an assertion violation.
+    pub fn with_violation(mut self, from: usize, thread: ThreadId, message: &str) -> Self {
+        let edge = self.edges[from].iter_mut().find(|e| e.thread == thread).expect("edge exists");
+        edge.violation = Some(Violation { kind: ViolationKind::Assertion, message: message.to_string(), thread: Some(thread) });
+        self
+    }
+
+    /// Node `b` gets node `a`'s fingerprint (a collision: different encodings).
+    pub fn with_same_fingerprint(mut self, a: usize, b: usize) -> Self {
+        self.fps[b] = self.fps[a];
+        self
+    }
+
+    /// Node `b` gets node `a`'s encoding (an unstable fingerprint: the same state
+    /// with two fingerprints).
+    pub fn with_same_encoding(mut self, a: usize, b: usize) -> Self {
+        self.encodings[b] = self.encodings[a].clone();
+        self
+    }
+
+    /// Terminal node `node` shows `outcome`.
+    pub fn with_outcome(mut self, node: usize, outcome: &str) -> Self {
+        self.outcomes[node] = Some(outcome.to_string());
+        self
+    }
+}
+
+impl TransitionSystem for Graph {
+    fn enabled(&mut self) -> Vec<ThreadId> {
+        self.edges[self.current].iter().map(|e| e.thread).collect()
+    }
+
+    fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
+        let edge = self.edges[self.current].iter().find(|e| e.thread == thread).ok_or_else(|| not_enabled(thread))?;
+        let access = Access { object: self.current as u64, field: 0, kind: AccessKind::Write };
+        let step = Step { transition: Transition { thread, accesses: vec![access] }, violation: edge.violation.clone() };
+        self.current = edge.to;
+        Ok(step)
+    }
+
+    fn save(&mut self) -> SaveMark {
+        self.saves.save(&self.current)
+    }
+
+    fn restore(&mut self, mark: SaveMark) {
+        self.current = self.saves.restore(mark);
+    }
+
+    fn reset(&mut self) -> Result<(), SystemError> {
+        self.saves.clear();
+        self.current = 0;
+        Ok(())
+    }
+
+    fn fingerprint(&mut self) -> Fingerprint {
+        self.fps[self.current]
+    }
+
+    fn is_terminal(&mut self) -> bool {
+        self.terminal[self.current]
+    }
+
+    fn encode(&mut self) -> Option<Vec<u8>> {
+        Some(self.encodings[self.current].clone())
+    }
+
+    fn outcome(&mut self) -> Option<String> {
+        self.outcomes[self.current].clone()
+    }
+}
+
+/// One instruction of a [`Program`] thread. Each is one transition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `var = value`
+    Set(usize, i64),
+    /// `reg = var` (each thread has one register)
+    Load(usize),
+    /// `var = reg + delta`
+    Store(usize, i64),
+    /// `assert var == value`
+    Assert(usize, i64),
+    /// acquire lock `m` (not enabled while another thread — or this one — holds it)
+    Lock(usize),
+    /// release lock `m`
+    Unlock(usize),
+}
+
+/// The state of a [`Program`].
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ProgramState {
+    pcs: Vec<usize>,
+    regs: Vec<i64>,
+    vars: Vec<i64>,
+    locks: Vec<Option<ThreadId>>,
+    /// an order-dependent hash of the schedule so far (not part of the state; only
+    /// used to inject an unstable fingerprint)
+    history: u64,
+}
+
+/// Shared-variable threads (see the module docs).
+#[derive(Clone, Debug)]
+pub struct Program {
+    code: Vec<Vec<Op>>,
+    initial: ProgramState,
+    state: ProgramState,
+    saves: Saves<ProgramState>,
+    /// keep only this many low bits of the fingerprint (inject collisions)
+    fingerprint_bits: u32,
+    /// mix the schedule's history into the fingerprint (inject instability)
+    unstable: bool,
+}
+
+impl Program {
+    /// `vars` shared integers (all 0) and one thread per code vector.
+    pub fn new(vars: usize, code: Vec<Vec<Op>>) -> Self {
+        let locks = code.iter().flatten().filter_map(|op| if let Op::Lock(m) = op { Some(m + 1) } else { None }).max().unwrap_or(0);
+        let initial = ProgramState { pcs: vec![0; code.len()], regs: vec![0; code.len()], vars: vec![0; vars], locks: vec![None; locks], history: 0 };
+        Program { code, state: initial.clone(), initial, saves: Saves::default(), fingerprint_bits: 128, unstable: false }
+    }
+
+    /// Fingerprints keep only `bits` bits (so different states collide).
+    pub fn with_fingerprint_bits(mut self, bits: u32) -> Self {
+        self.fingerprint_bits = bits;
+        self
+    }
+
+    /// Fingerprints depend on the order threads ran in (so equal states differ).
+    pub fn with_unstable_fingerprints(mut self) -> Self {
+        self.unstable = true;
+        self
+    }
+
+    fn op(&self, thread: ThreadId) -> Option<Op> {
+        self.code.get(thread as usize)?.get(self.state.pcs[thread as usize]).copied()
+    }
+}
+
+impl TransitionSystem for Program {
+    fn enabled(&mut self) -> Vec<ThreadId> {
+        (0..self.code.len() as ThreadId)
+            .filter(|&t| match self.op(t) {
+                None => false,
+                Some(Op::Lock(m)) => self.state.locks[m].is_none(),
+                Some(_) => true,
+            })
+            .collect()
+    }
+
+    fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
+        if !self.enabled().contains(&thread) {
+            return Err(not_enabled(thread));
+        }
+        let op = self.op(thread).ok_or_else(|| not_enabled(thread))?;
+        let t = thread as usize;
+        let s = &mut self.state;
+        let var = |v: usize, kind| Access { object: 1, field: v as u32, kind };
+        let lock = |m: usize| Access { object: 1000 + m as u64, field: Access::MONITOR, kind: AccessKind::Write };
+        let mut violation = None;
+        let access = match op {
+            Op::Set(v, value) => {
+                s.vars[v] = value;
+                var(v, AccessKind::Write)
+            }
+            Op::Load(v) => {
+                s.regs[t] = s.vars[v];
+                var(v, AccessKind::Read)
+            }
+            Op::Store(v, delta) => {
+                s.vars[v] = s.regs[t] + delta;
+                var(v, AccessKind::Write)
+            }
+            Op::Assert(v, value) => {
+                if s.vars[v] != value {
+                    let message = format!("assert x{v} == {value} failed: x{v} is {}", s.vars[v]);
+                    violation = Some(Violation { kind: ViolationKind::Assertion, message, thread: Some(thread) });
+                }
+                var(v, AccessKind::Read)
+            }
+            Op::Lock(m) => {
+                s.locks[m] = Some(thread);
+                lock(m)
+            }
+            Op::Unlock(m) => {
+                s.locks[m] = None;
+                lock(m)
+            }
+        };
+        s.pcs[t] += 1;
+        s.history = s.history.wrapping_mul(31).wrapping_add(u64::from(thread) + 1);
+        Ok(Step { transition: Transition { thread, accesses: vec![access] }, violation })
+    }
+
+    fn save(&mut self) -> SaveMark {
+        self.saves.save(&self.state)
+    }
+
+    fn restore(&mut self, mark: SaveMark) {
+        self.state = self.saves.restore(mark);
+    }
+
+    fn reset(&mut self) -> Result<(), SystemError> {
+        self.saves.clear();
+        self.state = self.initial.clone();
+        Ok(())
+    }
+
+    fn fingerprint(&mut self) -> Fingerprint {
+        let mut encoding = self.encode().unwrap_or_default();
+        if self.unstable {
+            encoding.extend_from_slice(&self.state.history.to_le_bytes());
+        }
+        let fp = hash_bytes(&encoding);
+        if self.fingerprint_bits >= 128 {
+            fp
+        } else {
+            fp & ((1u128 << self.fingerprint_bits) - 1)
+        }
+    }
+
+    fn is_terminal(&mut self) -> bool {
+        (0..self.code.len()).all(|t| self.state.pcs[t] == self.code[t].len())
+    }
+
+    fn encode(&mut self) -> Option<Vec<u8>> {
+        let s = &self.state;
+        let mut bytes = Vec::new();
+        s.pcs.iter().for_each(|&pc| bytes.extend_from_slice(&(pc as u64).to_le_bytes()));
+        s.regs.iter().chain(&s.vars).for_each(|&v| bytes.extend_from_slice(&v.to_le_bytes()));
+        s.locks.iter().for_each(|&l| bytes.extend_from_slice(&l.map_or(u64::MAX, u64::from).to_le_bytes()));
+        Some(bytes)
+    }
+
+    fn outcome(&mut self) -> Option<String> {
+        Some(self.state.vars.iter().enumerate().map(|(i, v)| format!("x{i}={v}")).collect::<Vec<_>>().join(" "))
+    }
+}
+
+/// An infinite system: two threads add 1 and 2 to a counter, forever.
+#[derive(Clone, Debug, Default)]
+pub struct Counter {
+    value: u64,
+    saves: Saves<u64>,
+}
+
+impl TransitionSystem for Counter {
+    fn enabled(&mut self) -> Vec<ThreadId> {
+        vec![0, 1]
+    }
+
+    fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
+        self.value += u64::from(thread) + 1;
+        Ok(Step { transition: Transition { thread, accesses: Vec::new() }, violation: None })
+    }
+
+    fn save(&mut self) -> SaveMark {
+        self.saves.save(&self.value)
+    }
+
+    fn restore(&mut self, mark: SaveMark) {
+        self.value = self.saves.restore(mark);
+    }
+
+    fn reset(&mut self) -> Result<(), SystemError> {
+        self.saves.clear();
+        self.value = 0;
+        Ok(())
+    }
+
+    fn fingerprint(&mut self) -> Fingerprint {
+        hash_bytes(&self.value.to_le_bytes())
+    }
+
+    fn is_terminal(&mut self) -> bool {
+        false
+    }
+}
+
+/// Replays `schedule` on `sys` from its initial state; the steps taken.
+pub fn replay(sys: &mut dyn TransitionSystem, schedule: &[ThreadId]) -> Vec<Step> {
+    sys.reset().expect("reset");
+    schedule.iter().map(|&t| sys.step(t).expect("replayed step")).collect()
+}
+
+/// The classic lost update: two threads each do `x = x + 1` in two steps.
+pub fn racy_counter() -> Program {
+    Program::new(1, vec![vec![Op::Load(0), Op::Store(0, 1)], vec![Op::Load(0), Op::Store(0, 1)]])
+}
+
+/// Two threads take two locks in opposite orders.
+pub fn lock_order_deadlock() -> Program {
+    Program::new(0, vec![vec![Op::Lock(0), Op::Lock(1), Op::Unlock(1), Op::Unlock(0)], vec![Op::Lock(1), Op::Lock(0), Op::Unlock(0), Op::Unlock(1)]])
+}

@@ -1,0 +1,287 @@
+//! State fingerprints (DESIGN.md "State matching").
+//!
+//! A state's fingerprint combines: the sum of per-object hashes over the heap, the
+//! sum of per-class hashes of initialised classes (statics and status), the sum of
+//! per-thread hashes (stacks with references as stable ids), the clock, the exit
+//! status and — when outcomes are collected — the output. References are hashed as
+//! the referent's stable id (allocating thread + its allocation count), so states
+//! that differ only in allocation order or object-table slots match (heap symmetry);
+//! sums make the combination independent of table order. Per-object and per-class
+//! hashes are cached and recomputed only for what a transition changed (the heap's
+//! dirty list), after the young collection has removed garbage so that unreachable
+//! objects never make equal states differ.
+//!
+//! [`Vm::encode_state`] writes the same information as a canonical byte string, for
+//! `--exact-states` to prove fingerprints neither merge different states nor split
+//! equal ones.
+
+use xxhash_rust::xxh3::Xxh3;
+
+use crate::class::{ClassId, InitState};
+use crate::heap::{Array, Body, PINNED};
+use crate::thread::{FrameKind, ThreadStatus};
+use crate::value::{ObjRef, Value};
+use crate::vm::Vm;
+
+/// Where hashes and encodings go: the fingerprint hasher or an encoding buffer.
+trait Sink {
+    fn bytes(&mut self, b: &[u8]);
+    fn u64(&mut self, v: u64) {
+        self.bytes(&v.to_le_bytes());
+    }
+    fn u32(&mut self, v: u32) {
+        self.bytes(&v.to_le_bytes());
+    }
+}
+
+impl Sink for Xxh3 {
+    fn bytes(&mut self, b: &[u8]) {
+        self.update(b);
+    }
+}
+
+impl Sink for Vec<u8> {
+    fn bytes(&mut self, b: &[u8]) {
+        self.extend_from_slice(b);
+    }
+}
+
+impl Vm {
+    fn sid_of(&self, r: Option<ObjRef>) -> u64 {
+        r.map_or(0, |r| self.heap.get(r).sid)
+    }
+
+    fn thread_sid(&self, tid: u32) -> u64 {
+        self.threads.get(tid as usize).map_or(u64::MAX, |t| t.sid)
+    }
+
+    fn write_value(&self, s: &mut dyn Sink, v: Value) {
+        match v {
+            Value::Top => s.bytes(&[0]),
+            Value::Int(i) => {
+                s.bytes(&[1]);
+                s.u32(i as u32)
+            }
+            Value::Long(l) => {
+                s.bytes(&[2]);
+                s.u64(l as u64)
+            }
+            Value::Float(f) => {
+                s.bytes(&[3]);
+                s.u32(f.to_bits())
+            }
+            Value::Double(d) => {
+                s.bytes(&[4]);
+                s.u64(d.to_bits())
+            }
+            Value::Ref(r) => {
+                s.bytes(&[5]);
+                s.u64(self.sid_of(r))
+            }
+        }
+    }
+
+    fn write_object(&self, s: &mut dyn Sink, r: ObjRef) {
+        let o = self.heap.get(r);
+        s.u64(o.sid);
+        if o.has(PINNED) {
+            return;
+        }
+        s.u32(o.class.0);
+        match &o.monitor {
+            None => s.bytes(&[0]),
+            Some(m) => {
+                s.bytes(&[1]);
+                s.u64(if m.count > 0 { self.thread_sid(m.owner) } else { 0 });
+                s.u32(m.count);
+                let mut waiters: Vec<u64> = m.waiters.iter().map(|&w| self.thread_sid(w)).collect();
+                waiters.sort_unstable();
+                s.u32(waiters.len() as u32);
+                for w in waiters {
+                    s.u64(w);
+                }
+                let mut tokens: Vec<Vec<u64>> = m
+                    .tokens
+                    .iter()
+                    .map(|t| {
+                        let mut v: Vec<u64> = t.iter().map(|&w| self.thread_sid(w)).collect();
+                        v.sort_unstable();
+                        v
+                    })
+                    .collect();
+                tokens.sort();
+                s.u32(tokens.len() as u32);
+                for t in tokens {
+                    s.u32(t.len() as u32);
+                    for w in t {
+                        s.u64(w);
+                    }
+                }
+            }
+        }
+        match &o.body {
+            Body::Fields(f) => {
+                s.u32(f.len() as u32);
+                for v in f.iter() {
+                    self.write_value(s, *v);
+                }
+            }
+            Body::Array(a) => {
+                s.u32(a.len() as u32);
+                match a {
+                    Array::Boolean(x) | Array::Byte(x) => s.bytes(&x.iter().map(|&b| b as u8).collect::<Vec<_>>()),
+                    Array::Char(x) => x.iter().for_each(|&c| s.bytes(&c.to_le_bytes())),
+                    Array::Short(x) => x.iter().for_each(|&c| s.bytes(&c.to_le_bytes())),
+                    Array::Int(x) => x.iter().for_each(|&c| s.bytes(&c.to_le_bytes())),
+                    Array::Long(x) => x.iter().for_each(|&c| s.bytes(&c.to_le_bytes())),
+                    Array::Float(x) => x.iter().for_each(|&c| s.bytes(&c.to_bits().to_le_bytes())),
+                    Array::Double(x) => x.iter().for_each(|&c| s.bytes(&c.to_bits().to_le_bytes())),
+                    Array::Ref(x) => x.iter().for_each(|&c| s.u64(self.sid_of(c))),
+                }
+            }
+        }
+    }
+
+    fn write_class(&self, s: &mut dyn Sink, c: ClassId) -> bool {
+        let st = &self.class_states[c.index()];
+        let init = match st.init {
+            InitState::Uninitialized => return false,
+            InitState::InProgress(t) => self.thread_sid(t),
+            InitState::Initialized => 1,
+            InitState::Failed => 2,
+        };
+        s.u32(c.0);
+        s.u64(init);
+        for v in st.statics.iter() {
+            self.write_value(s, *v);
+        }
+        true
+    }
+
+    fn write_thread(&self, s: &mut dyn Sink, tid: u32) {
+        let t = &self.threads[tid as usize];
+        s.u64(t.sid);
+        match t.status {
+            ThreadStatus::Runnable => s.bytes(&[0]),
+            ThreadStatus::Waiting { monitor, count, timed } => {
+                s.bytes(&[1, timed as u8]);
+                s.u64(self.heap.get(monitor).sid);
+                s.u32(count);
+            }
+            ThreadStatus::Parked { timed } => s.bytes(&[2, timed as u8]),
+            ThreadStatus::Terminated => {
+                s.bytes(&[3]);
+                return;
+            }
+        }
+        s.bytes(&[t.permit as u8, t.daemon as u8]);
+        s.u32(t.stack.frames.len() as u32);
+        for f in &t.stack.frames {
+            s.u32(f.method.0);
+            s.u32(f.pc);
+            let kind: u8 = match f.kind {
+                FrameKind::Java => 0,
+                FrameKind::Native => 1,
+                FrameKind::Barrier => 2,
+                FrameKind::ThreadEntry { stage } => 16 + stage,
+                FrameKind::ClassInit { stage, .. } => 32 + stage,
+                FrameKind::Reflective { .. } => 3,
+            };
+            s.bytes(&[kind, f.atomic as u8]);
+            if let FrameKind::ClassInit { class, .. } = f.kind {
+                s.u32(class.0);
+            }
+        }
+        s.u32(t.stack.values.len() as u32);
+        for v in &t.stack.values {
+            self.write_value(s, *v);
+        }
+    }
+
+    fn write_globals(&self, s: &mut dyn Sink) {
+        s.u64(self.nano_clock as u64);
+        match self.exit_status {
+            None => s.bytes(&[0]),
+            Some(c) => {
+                s.bytes(&[1]);
+                s.u32(c as u32)
+            }
+        }
+        if self.check.as_ref().is_some_and(|c| c.options.hash_output) {
+            s.u64(self.output.stdout.len() as u64);
+            s.bytes(&self.output.stdout);
+        }
+    }
+
+    /// Runs the young collection and brings every cached hash up to date.
+    pub(crate) fn update_hashes(&mut self) {
+        if self.check.is_none() {
+            return;
+        }
+        let roots = self.roots(None);
+        let freed = self.heap.collect_young(roots);
+        let dirty = self.heap.take_dirty();
+        let mut heap_delta: u128 = 0u128.wrapping_sub(freed);
+        for r in dirty {
+            let mut h = Xxh3::new();
+            self.write_object(&mut h, r);
+            let new = h.digest128();
+            let old = self.heap.set_hash(r, new);
+            heap_delta = heap_delta.wrapping_add(new).wrapping_sub(old);
+        }
+        let dirty_classes = self.check.as_mut().map(|c| std::mem::take(&mut c.dirty_classes)).unwrap_or_default();
+        let mut statics_delta: u128 = 0;
+        for c in dirty_classes {
+            let mut h = Xxh3::new();
+            let new = if self.write_class(&mut h, c) { h.digest128() } else { 0 };
+            let st = &mut self.class_states[c.index()];
+            st.dirty = false;
+            statics_delta = statics_delta.wrapping_add(new).wrapping_sub(std::mem::replace(&mut st.hash, new));
+        }
+        if let Some(chk) = self.check.as_mut() {
+            chk.heap_sum = chk.heap_sum.wrapping_add(heap_delta);
+            chk.statics_sum = chk.statics_sum.wrapping_add(statics_delta);
+        }
+    }
+
+    /// The fingerprint of the current state.
+    pub fn fingerprint(&mut self) -> u128 {
+        self.update_hashes();
+        let mut threads: u128 = 0;
+        for t in 0..self.threads.len() as u32 {
+            let mut h = Xxh3::new();
+            self.write_thread(&mut h, t);
+            threads = threads.wrapping_add(h.digest128());
+        }
+        let (heap_sum, statics_sum) = self.check.as_ref().map_or((0, 0), |c| (c.heap_sum, c.statics_sum));
+        let mut h = Xxh3::new();
+        h.update(&heap_sum.to_le_bytes());
+        h.update(&statics_sum.to_le_bytes());
+        h.update(&threads.to_le_bytes());
+        self.write_globals(&mut h);
+        h.digest128()
+    }
+
+    /// The canonical encoding of the current state (objects by stable id, classes by
+    /// id, threads by stable id): what the fingerprint hashes, spelled out.
+    pub fn encode_state(&mut self) -> Vec<u8> {
+        self.update_hashes();
+        let mut out = Vec::new();
+        let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().map(|(r, o)| (o.sid, r)).collect();
+        objects.sort_unstable();
+        out.u32(objects.len() as u32);
+        for (_, r) in objects {
+            self.write_object(&mut out, r);
+        }
+        for c in 0..self.class_states.len() {
+            self.write_class(&mut out, ClassId(c as u32));
+        }
+        let mut threads: Vec<(u64, u32)> = (0..self.threads.len() as u32).map(|t| (self.threads[t as usize].sid, t)).collect();
+        threads.sort_unstable();
+        for (_, t) in threads {
+            self.write_thread(&mut out, t);
+        }
+        self.write_globals(&mut out);
+        out
+    }
+}

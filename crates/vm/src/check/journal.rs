@@ -1,0 +1,185 @@
+//! The vm-level undo journal: everything outside the heap that a transition can
+//! change — class states (statics, initialisation), threads, the intern table, the
+//! clock, captured output, the exit status — recorded before its first change after
+//! each mark, and restored by [`Vm::rollback_to`]. The heap has its own journal
+//! (`heap/mod.rs`); a [`VmMark`] covers both.
+
+use crate::class::{ClassId, ClassState, InitState};
+use crate::heap::HeapMark;
+use crate::thread::JThread;
+use crate::value::{ObjRef, Value};
+use crate::vm::Vm;
+
+/// One undo record.
+pub(crate) enum VmUndo {
+    /// a class state before its first change in an epoch
+    ClassState(ClassId, ClassState),
+    /// a thread before its first change in an epoch
+    Thread(u32, JThread),
+    /// the number of threads before a start
+    ThreadCount(usize),
+    /// an intern-table entry was added
+    Interned(Box<[u16]>, usize),
+    /// a saved initialisation error was set
+    InitError(ClassId, Option<ObjRef>),
+}
+
+/// A state the vm can return to.
+#[derive(Clone, Debug)]
+pub struct VmMark {
+    pub(crate) heap: HeapMark,
+    pub(crate) journal: usize,
+    pub(crate) clock: i64,
+    pub(crate) stdout: usize,
+    pub(crate) stderr: usize,
+    pub(crate) exit: Option<i32>,
+    pub(crate) heap_sum: u128,
+    pub(crate) statics_sum: u128,
+}
+
+impl Vm {
+    fn journal_epoch(&self) -> Option<u32> {
+        self.check.as_ref().map(|c| c.epoch)
+    }
+
+    /// A class state for changing it (journaled under the model checker; the class's
+    /// hash is recomputed at the next fingerprint).
+    pub(crate) fn class_state_mut(&mut self, c: ClassId) -> &mut ClassState {
+        if let Some(epoch) = self.journal_epoch() {
+            let st = &mut self.class_states[c.index()];
+            if st.epoch != epoch {
+                let copy = st.clone();
+                st.epoch = epoch;
+                if let Some(chk) = self.check.as_mut() {
+                    chk.journal.push(VmUndo::ClassState(c, copy));
+                }
+            }
+            let st = &mut self.class_states[c.index()];
+            if !st.dirty {
+                st.dirty = true;
+                if let Some(chk) = self.check.as_mut() {
+                    chk.dirty_classes.push(c);
+                }
+            }
+        }
+        &mut self.class_states[c.index()]
+    }
+
+    /// Writes a static field.
+    pub(crate) fn set_static_slot(&mut self, c: ClassId, slot: usize, v: Value) {
+        if let Some(s) = self.class_state_mut(c).statics.get_mut(slot) {
+            *s = v;
+        }
+    }
+
+    /// Sets a class's initialisation status.
+    pub(crate) fn set_init_state(&mut self, c: ClassId, init: InitState) {
+        self.class_state_mut(c).init = init;
+    }
+
+    /// A thread for changing it (journaled under the model checker).
+    pub(crate) fn thread_mut(&mut self, tid: u32) -> &mut JThread {
+        if let Some(epoch) = self.journal_epoch() {
+            let t = &mut self.threads[tid as usize];
+            if t.epoch != epoch {
+                let copy = t.clone();
+                t.epoch = epoch;
+                if let Some(chk) = self.check.as_mut() {
+                    chk.journal.push(VmUndo::Thread(tid, copy));
+                }
+            }
+        }
+        &mut self.threads[tid as usize]
+    }
+
+    /// Adds a thread (journaled).
+    pub(crate) fn push_thread(&mut self, t: JThread) -> u32 {
+        let n = self.threads.len();
+        if let Some(chk) = self.check.as_mut() {
+            chk.journal.push(VmUndo::ThreadCount(n));
+        }
+        let mut t = t;
+        t.epoch = self.journal_epoch().unwrap_or(0);
+        self.threads.push(t);
+        n as u32
+    }
+
+    /// Records a new intern-table entry (journaled).
+    pub(crate) fn record_interned(&mut self, key: Box<[u16]>, s: ObjRef) {
+        if let Some(chk) = self.check.as_mut() {
+            chk.journal.push(VmUndo::Interned(key.clone(), self.pinned.len()));
+        }
+        self.pinned.push(s);
+        self.interned.insert(key, s);
+    }
+
+    /// Records a class's saved initialisation error (journaled).
+    pub(crate) fn record_init_error_object(&mut self, c: ClassId, err: ObjRef) {
+        let old = self.init_errors.insert(c, err);
+        if let Some(chk) = self.check.as_mut() {
+            chk.journal.push(VmUndo::InitError(c, old));
+        }
+    }
+
+    /// The current state as a mark (the caller keeps it).
+    pub(crate) fn make_mark(&mut self) -> VmMark {
+        let heap = self.heap.mark();
+        let (journal, heap_sum, statics_sum) = match self.check.as_mut() {
+            Some(chk) => {
+                chk.epoch = chk.next_epoch;
+                chk.next_epoch += 1;
+                (chk.journal.len(), chk.heap_sum, chk.statics_sum)
+            }
+            None => (0, 0, 0),
+        };
+        VmMark {
+            heap,
+            journal,
+            clock: self.nano_clock,
+            stdout: self.output.stdout.len(),
+            stderr: self.output.stderr.len(),
+            exit: self.exit_status,
+            heap_sum,
+            statics_sum,
+        }
+    }
+
+    /// Undoes everything since `mark`.
+    pub(crate) fn rollback_to(&mut self, mark: &VmMark) {
+        self.heap.rollback(&mark.heap);
+        let Some(mut chk) = self.check.take() else { return };
+        while chk.journal.len() > mark.journal {
+            match chk.journal.pop() {
+                Some(VmUndo::ClassState(c, st)) => self.class_states[c.index()] = st,
+                Some(VmUndo::Thread(t, th)) => self.threads[t as usize] = th,
+                Some(VmUndo::ThreadCount(n)) => self.threads.truncate(n),
+                Some(VmUndo::Interned(key, pinned)) => {
+                    self.interned.remove(&key);
+                    self.pinned.truncate(pinned);
+                }
+                Some(VmUndo::InitError(c, old)) => match old {
+                    Some(o) => {
+                        self.init_errors.insert(c, o);
+                    }
+                    None => {
+                        self.init_errors.remove(&c);
+                    }
+                },
+                None => break,
+            }
+        }
+        chk.epoch = chk.next_epoch;
+        chk.next_epoch += 1;
+        chk.heap_sum = mark.heap_sum;
+        chk.statics_sum = mark.statics_sum;
+        // marks are only taken with every hash up to date (see `save`)
+        for c in chk.dirty_classes.drain(..) {
+            self.class_states[c.index()].dirty = false;
+        }
+        self.check = Some(chk);
+        self.nano_clock = mark.clock;
+        self.output.stdout.truncate(mark.stdout);
+        self.output.stderr.truncate(mark.stderr);
+        self.exit_status = mark.exit;
+    }
+}

@@ -1,0 +1,121 @@
+//! Model-checking support: the vm as a transition system.
+//!
+//! - `journal`: undo of everything outside the heap (the heap journals itself).
+//! - `policy`: which operations are scheduling points (`--sched all|shared|classes`)
+//!   and what each pending operation accesses.
+//! - `sharing`: which objects another thread can reach (the `shared` policy).
+//! - `transition`: executing one transition of one thread, thread life cycle.
+//! - `fingerprint`: incremental state hashing with heap symmetry, the young
+//!   collection at state ends, and the canonical encoding for `--exact-states`.
+//!
+//! **Architecture invariant:** the vm never chooses which thread runs: a search calls
+//! [`Vm::enabled_threads`] and [`Vm::step`]. Everything a transition changes is
+//! journaled, so [`Vm::restore`] returns exactly to a saved state, and the same
+//! schedule from the same state always produces the same states and labels.
+
+mod fingerprint;
+pub(crate) mod journal;
+mod policy;
+mod sharing;
+mod transition;
+
+pub(crate) use policy::Op;
+pub use policy::SchedPolicy;
+pub(crate) use policy::is_atomic_method;
+pub use transition::{Pending, StepReport};
+pub(crate) use transition::THREAD_STATUS_RUNNABLE;
+
+use crate::class::ClassId;
+use crate::value::ObjRef;
+
+/// Options of a model-checking run.
+#[derive(Clone, Debug)]
+pub struct CheckOptions {
+    /// which operations are scheduling points
+    pub policy: SchedPolicy,
+    /// merge transitions while the running thread is the only enabled one
+    pub merge_single_thread: bool,
+    /// make the program's output part of the state (for `--outcomes`)
+    pub hash_output: bool,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions { policy: SchedPolicy::Shared, merge_single_thread: true, hash_output: false }
+    }
+}
+
+/// A shared access a transition made, with stable identities (see
+/// `jvmc_search::Access`; the vm does not depend on the search crate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct AccessRecord {
+    /// stable id of the object, class or thread
+    pub object: u64,
+    /// field slot, element index, or a pseudo-field
+    pub field: u32,
+    /// whether it writes
+    pub write: bool,
+}
+
+impl AccessRecord {
+    /// Pseudo-field of a monitor.
+    pub const MONITOR: u32 = u32::MAX;
+    /// Pseudo-field of a thread's life cycle.
+    pub const LIFECYCLE: u32 = u32::MAX - 1;
+}
+
+/// Why a thread cannot continue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BlockReason {
+    /// a monitor another thread owns
+    Monitor(ObjRef),
+    /// a class another thread is initialising
+    ClassInit(ClassId),
+    /// `Object.wait`
+    Wait,
+    /// `Unsafe.park`
+    Park,
+}
+
+/// The model checker's state inside the vm.
+pub(crate) struct CheckState {
+    pub(crate) options: CheckOptions,
+    pub(crate) journal: Vec<journal::VmUndo>,
+    pub(crate) epoch: u32,
+    pub(crate) next_epoch: u32,
+    pub(crate) marks: Vec<journal::VmMark>,
+    pub(crate) heap_sum: u128,
+    pub(crate) statics_sum: u128,
+    pub(crate) dirty_classes: Vec<ClassId>,
+    /// execute the next instruction without a scheduling-point check (the first
+    /// operation of a transition)
+    pub(crate) skip_next_check: bool,
+    /// shared accesses of the current transition
+    pub(crate) accesses: Vec<AccessRecord>,
+    /// why the running thread blocked
+    pub(crate) block: Option<BlockReason>,
+    /// nesting of Rust-initiated Java calls (no scheduling points inside them)
+    pub(crate) nested: u32,
+    /// the thread whose exception escaped in the current transition
+    pub(crate) uncaught: Option<(u32, ObjRef)>,
+}
+
+impl CheckState {
+    fn new(options: CheckOptions) -> CheckState {
+        CheckState {
+            options,
+            journal: Vec::new(),
+            epoch: 1,
+            next_epoch: 2,
+            marks: Vec::new(),
+            heap_sum: 0,
+            statics_sum: 0,
+            dirty_classes: Vec::new(),
+            skip_next_check: false,
+            accesses: Vec::new(),
+            block: None,
+            nested: 0,
+            uncaught: None,
+        }
+    }
+}
