@@ -1,10 +1,18 @@
-//! The `jvmc` command line: `jvmc run` executes a Java program like `java -ea`.
+//! The `jvmc` command line (the CLI contract of DESIGN.md):
+//! - `jvmc run` executes a Java program like `java -ea` (exit status: the program's);
+//! - `jvmc check` model-checks it (`check.rs`);
+//! - `jvmc replay TRACE.json` re-executes a counterexample (`check.rs`).
 //!
-//! Exit statuses follow the CLI contract in `docs/ARCHITECTURE.md`: the program's own
-//! status for `run`; 2 for usage and input errors (missing or malformed classes,
-//! unsupported natives); 4 for internal errors.
+//! Exit statuses: 0 no violation and search complete (or the program's own status for
+//! `run`); 1 violation found; 2 usage or input error (missing or malformed classes,
+//! unsupported natives); 3 search incomplete without a violation; 4 internal error.
 
+mod check;
 mod program;
+mod progress;
+mod report;
+mod system;
+mod trace;
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,6 +22,8 @@ use clap::{Parser, Subcommand};
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use jvmc_vm::{OutputMode, Vm, VmError, VmOptions};
+
+use crate::trace::ProgramSpec;
 
 #[derive(Parser)]
 #[command(name = "jvmc", version, about = "An explicit-state model checker for Java bytecode")]
@@ -44,10 +54,30 @@ struct CommonArgs {
     args: Vec<String>,
 }
 
+impl CommonArgs {
+    /// The program as a trace file records it (paths made absolute).
+    fn spec(&self, sched: &str, merge_single_thread: bool) -> ProgramSpec {
+        ProgramSpec {
+            main: program::absolute_main(&self.main),
+            classpath: program::user_class_path(self.classpath.as_deref()),
+            args: self.args.clone(),
+            properties: self.properties.clone(),
+            disable_assertions: self.disable_assertions,
+            java_home: self.java_home.clone(),
+            sched: sched.to_string(),
+            merge_single_thread,
+        }
+    }
+}
+
 #[derive(Subcommand)]
 enum Command {
     /// Run a program once, like `java -ea`
     Run(CommonArgs),
+    /// Model-check a program: explore its thread interleavings
+    Check(check::CheckArgs),
+    /// Re-execute a counterexample saved with `jvmc check --trace FILE`
+    Replay(check::ReplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,39 +89,49 @@ fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match cli.command {
-        Command::Run(args) => match run(args) {
-            Ok(code) => ExitCode::from(code as u8),
-            Err(e) => report(e),
-        },
+    let result = match cli.command {
+        Command::Run(args) => run(args),
+        Command::Check(args) => check::check(args),
+        Command::Replay(args) => check::replay(args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code as u8),
+        Err(e) => report_error(e),
     }
 }
 
-fn report(e: anyhow::Error) -> ExitCode {
-    let internal = matches!(e.downcast_ref::<VmError>(), Some(v) if !v.is_input_error());
+/// Prints `jvmc: error: ...` and picks the status: 4 for internal vm errors, 2 for
+/// everything else (bad input, usage).
+fn report_error(e: anyhow::Error) -> ExitCode {
+    let internal = matches!(e.downcast_ref::<VmError>(), Some(v) if !v.is_input_error()) || e.downcast_ref::<check::InternalError>().is_some();
     eprintln!("jvmc: error: {e:#}");
     ExitCode::from(if internal { 4 } else { 2 })
 }
 
-fn run(args: CommonArgs) -> anyhow::Result<i32> {
-    let prepared = program::prepare(&args.main, args.classpath.as_deref())?;
+/// A booted vm for `spec` (the compiled classes live as long as the `Prepared`).
+fn open_vm(spec: &ProgramSpec, output: OutputMode) -> anyhow::Result<(Vm, program::Prepared)> {
+    let prepared = program::prepare(&spec.main, &spec.classpath)?;
     let mut properties = Vec::new();
-    for p in &args.properties {
+    for p in &spec.properties {
         let (k, v) = p.split_once('=').unwrap_or((p.as_str(), ""));
         properties.push((k.to_string(), v.to_string()));
     }
     let options = VmOptions {
-        java_home: args.java_home.clone(),
+        java_home: spec.java_home.clone(),
         class_path: prepared.class_path.clone(),
-        enable_assertions: !args.disable_assertions,
-        output: OutputMode::Inherit,
+        enable_assertions: !spec.disable_assertions,
+        output,
         properties,
         ..VmOptions::default()
     };
-    let started = std::time::Instant::now();
     let mut vm = Vm::new(options)?;
-    let opened = started.elapsed();
     vm.boot()?;
+    Ok((vm, prepared))
+}
+
+fn run(args: CommonArgs) -> anyhow::Result<i32> {
+    let started = std::time::Instant::now();
+    let (mut vm, prepared) = open_vm(&args.spec("shared", true), OutputMode::Inherit)?;
     let booted = started.elapsed();
     let (boot_insns, boot_classes) = (vm.instructions(), vm.loaded_classes());
     let status = vm.run_main(&prepared.main_class, &args.args);
@@ -99,9 +139,8 @@ fn run(args: CommonArgs) -> anyhow::Result<i32> {
     let status = status?;
     if std::env::var_os("JVMC_STATS").is_some() {
         eprintln!(
-            "jvmc stats: open {:?}, boot {:?} ({} instructions, {} classes), total {:?} ({} instructions, {} classes)",
-            opened,
-            booted - opened,
+            "jvmc stats: boot {:?} ({} instructions, {} classes), total {:?} ({} instructions, {} classes)",
+            booted,
             boot_insns,
             boot_classes,
             started.elapsed(),

@@ -16,15 +16,33 @@ pub struct Prepared {
     _temp: Option<tempfile::TempDir>,
 }
 
-/// Resolves `main` and the class path.
-pub fn prepare(main: &str, classpath: Option<&str>) -> anyhow::Result<Prepared> {
-    let mut class_path: Vec<PathBuf> = match classpath {
+/// The user class path: `--classpath`, else `CLASSPATH`, else the current directory,
+/// as absolute paths (so a trace file works from anywhere).
+pub fn user_class_path(classpath: Option<&str>) -> Vec<PathBuf> {
+    let entries: Vec<PathBuf> = match classpath {
         Some(cp) => cp.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect(),
         None => std::env::var("CLASSPATH")
             .ok()
             .map(|cp| cp.split(':').filter(|s| !s.is_empty()).map(PathBuf::from).collect())
             .unwrap_or_else(|| vec![PathBuf::from(".")]),
     };
+    entries.into_iter().map(|p| std::path::absolute(&p).unwrap_or(p)).collect()
+}
+
+/// `MAIN` made independent of the current directory: a `.java` file as an absolute
+/// path; a class name as is.
+pub fn absolute_main(main: &str) -> String {
+    if main.ends_with(".java") {
+        if let Ok(p) = std::path::absolute(main) {
+            return p.to_string_lossy().into_owned();
+        }
+    }
+    main.to_string()
+}
+
+/// Resolves `main` against the user class path, compiling a `.java` file.
+pub fn prepare(main: &str, user_class_path: &[PathBuf]) -> anyhow::Result<Prepared> {
+    let mut class_path = user_class_path.to_vec();
     if !main.ends_with(".java") {
         return Ok(Prepared { main_class: main.to_string(), class_path, _temp: None });
     }

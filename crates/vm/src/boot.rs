@@ -10,7 +10,6 @@
 
 use crate::class::ClassId;
 use crate::error::{VmError, VmResult};
-use crate::heap::Array;
 use crate::native::Unwind;
 use crate::interpreter::Exit;
 use crate::thread::{JThread, ThreadStack};
@@ -112,7 +111,7 @@ impl Vm {
         Ok(())
     }
 
-    fn static_of(&self, class: &str, name: &str, desc: &str) -> VmResult<Value> {
+    pub(crate) fn static_of(&self, class: &str, name: &str, desc: &str) -> VmResult<Value> {
         let c = self.lookup_class(class).ok_or_else(|| VmError::Internal(format!("{class} not loaded")))?;
         self.static_value(c, name, desc)
     }
@@ -122,7 +121,7 @@ impl Vm {
         match self.find_field(c, name, desc) {
             Some((decl, f)) if f.is_static() => {
                 let slot = f.slot as usize;
-                self.class_states[decl.index()].statics[slot] = v;
+                self.set_static_slot(decl, slot, v);
                 Ok(())
             }
             _ => Err(VmError::Internal(format!("no static field {class}.{name}"))),

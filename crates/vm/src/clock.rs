@@ -1,15 +1,25 @@
-//! The deterministic clock: `System.nanoTime` and `currentTimeMillis` advance with the
-//! number of executed instructions (1 ns each) and with `sleep`/timed waits, never with
-//! wall-clock time, so runs and explorations are reproducible.
+//! The deterministic clock: `System.nanoTime` and `currentTimeMillis` advance with
+//! `sleep`/timed waits and never with wall-clock time, so runs and explorations are
+//! reproducible. When just running, they also advance with the number of executed
+//! instructions (1 ns each). Under the model checker the clock is part of the state,
+//! so it must not count instructions (that would keep equal states apart); instead
+//! every read advances it by 1 µs, so a loop polling the clock still ends.
 
 use crate::vm::Vm;
 
 /// `currentTimeMillis` at the start of every run: 2025-01-01T00:00:00Z.
 pub(crate) const EPOCH_MILLIS: i64 = 1_735_689_600_000;
 
+/// How far a clock read advances the clock under the model checker.
+const CHECK_READ_NANOS: i64 = 1_000;
+
 impl Vm {
     /// `System.nanoTime()`.
     pub(crate) fn nano_time(&mut self) -> i64 {
+        if self.check.is_some() {
+            self.nano_clock += CHECK_READ_NANOS;
+            return self.nano_clock;
+        }
         self.nano_clock + self.instructions as i64
     }
 

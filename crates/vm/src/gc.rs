@@ -22,6 +22,34 @@ impl Vm {
         self.heap.collect(roots)
     }
 
+    /// The roots of the young collection (model checker): thread stacks and objects,
+    /// statics of classes changed since the initial state, saved initialisation
+    /// errors. Old and permanent objects are covered by the heap's remembered set.
+    pub(crate) fn young_roots(&mut self) -> Vec<ObjRef> {
+        let mut roots: Vec<ObjRef> = Vec::new();
+        let refs = |vals: &[Value], out: &mut Vec<ObjRef>| {
+            out.extend(vals.iter().filter_map(|v| match v {
+                Value::Ref(Some(r)) => Some(*r),
+                _ => None,
+            }))
+        };
+        for t in &self.threads {
+            refs(&t.stack.values, &mut roots);
+            roots.extend(t.object);
+        }
+        if let Some(chk) = self.check.as_mut() {
+            if chk.changed_classes.len() > 2 * self.class_states.len() {
+                chk.changed_classes.sort_unstable();
+                chk.changed_classes.dedup();
+            }
+            for c in &chk.changed_classes {
+                refs(&self.class_states[c.index()].statics, &mut roots);
+            }
+        }
+        roots.extend(self.init_errors.values().copied());
+        roots
+    }
+
     /// Every root: thread stacks and objects (plus `running`, the stack of the thread
     /// being run, held outside the thread table), statics, class mirrors and other
     /// pinned objects, interned strings, saved initialisation errors.

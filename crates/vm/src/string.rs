@@ -61,7 +61,10 @@ impl Vm {
         if let Some(&s) = self.interned.get(units) {
             return Ok(s);
         }
-        let s = self.new_string_utf16(units)?;
+        self.heap.set_permanent(true);
+        let s = self.new_string_utf16(units);
+        self.heap.set_permanent(false);
+        let s = s?;
         self.pinned.push(s);
         self.interned.insert(units.into(), s);
         Ok(s)
@@ -73,11 +76,16 @@ impl Vm {
         self.intern_utf16(&units)
     }
 
-    /// `String.intern()`: the canonical instance equal to `s` (`s` itself if first).
+    /// `String.intern()`: the canonical instance equal to `s` (`s` itself if first;
+    /// under the model checker a permanent copy, because the intern table is not
+    /// undone when a path is backtracked).
     pub fn intern(&mut self, s: ObjRef) -> VmResult<ObjRef> {
         let units = self.string_utf16(s)?;
         if let Some(&c) = self.interned.get(&units[..]) {
             return Ok(c);
+        }
+        if self.heap.tracking() {
+            return self.intern_utf16(&units);
         }
         self.pinned.push(s);
         self.interned.insert(units.into(), s);

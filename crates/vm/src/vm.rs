@@ -32,11 +32,18 @@ pub struct Output {
     pub stdout: Vec<u8>,
     /// captured stderr
     pub stderr: Vec<u8>,
+    /// while capturing, also copy everything to this process's stderr
+    pub echo: bool,
 }
 
 impl Output {
     /// Writes `bytes` to file descriptor `fd` (1 or 2).
     pub fn write(&mut self, fd: i32, bytes: &[u8]) -> std::io::Result<()> {
+        if self.echo && self.mode == OutputMode::Capture {
+            let mut e = std::io::stderr().lock();
+            e.write_all(bytes)?;
+            e.flush()?;
+        }
         match (self.mode, fd) {
             (OutputMode::Capture, 2) => self.stderr.extend_from_slice(bytes),
             (OutputMode::Capture, _) => self.stdout.extend_from_slice(bytes),
@@ -152,7 +159,7 @@ impl Vm {
     pub fn new(options: VmOptions) -> VmResult<Vm> {
         let java_home = jvmc_classfile::find_java_home(options.java_home.as_deref())?;
         let class_path = ClassPath::new(&java_home, &options.class_path)?;
-        let output = Output { mode: options.output, stdout: Vec::new(), stderr: Vec::new() };
+        let output = Output { mode: options.output, stdout: Vec::new(), stderr: Vec::new(), echo: false };
         let mut vm = Vm {
             options,
             java_home,
@@ -211,6 +218,21 @@ impl Vm {
     /// The heap.
     pub fn heap(&self) -> &Heap {
         &self.heap
+    }
+
+    /// While capturing output, also copy it to this process's stderr (`--echo-output`).
+    pub fn set_echo_output(&mut self, on: bool) {
+        self.output.echo = on;
+    }
+
+    /// The number of threads ever started (ids `0..n`).
+    pub fn thread_count(&self) -> usize {
+        self.threads.len()
+    }
+
+    /// The status the program exited with, if it called `System.exit`.
+    pub fn exit_status(&self) -> Option<i32> {
+        self.exit_status
     }
 
     /// The program's output (captured mode).

@@ -15,7 +15,7 @@
 //! `--exact-states` to prove fingerprints neither merge different states nor split
 //! equal ones.
 
-use xxhash_rust::xxh3::Xxh3;
+use xxhash_rust::xxh3::xxh3_128;
 
 use crate::class::{ClassId, InitState};
 use crate::heap::{Array, Body, PINNED};
@@ -23,26 +23,26 @@ use crate::thread::{FrameKind, ThreadStatus};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
-/// Where hashes and encodings go: the fingerprint hasher or an encoding buffer.
+/// Little-endian writes into an encoding buffer (hashed in one go with xxh3-128, or
+/// kept whole by `--exact-states`).
 trait Sink {
     fn bytes(&mut self, b: &[u8]);
-    fn u64(&mut self, v: u64) {
-        self.bytes(&v.to_le_bytes());
-    }
-    fn u32(&mut self, v: u32) {
-        self.bytes(&v.to_le_bytes());
-    }
-}
-
-impl Sink for Xxh3 {
-    fn bytes(&mut self, b: &[u8]) {
-        self.update(b);
-    }
+    fn u64(&mut self, v: u64);
+    fn u32(&mut self, v: u32);
 }
 
 impl Sink for Vec<u8> {
+    #[inline(always)]
     fn bytes(&mut self, b: &[u8]) {
         self.extend_from_slice(b);
+    }
+    #[inline(always)]
+    fn u64(&mut self, v: u64) {
+        self.extend_from_slice(&v.to_le_bytes());
+    }
+    #[inline(always)]
+    fn u32(&mut self, v: u32) {
+        self.extend_from_slice(&v.to_le_bytes());
     }
 }
 
@@ -55,7 +55,7 @@ impl Vm {
         self.threads.get(tid as usize).map_or(u64::MAX, |t| t.sid)
     }
 
-    fn write_value(&self, s: &mut dyn Sink, v: Value) {
+    fn write_value(&self, s: &mut Vec<u8>, v: Value) {
         match v {
             Value::Top => s.bytes(&[0]),
             Value::Int(i) => {
@@ -81,13 +81,21 @@ impl Vm {
         }
     }
 
-    fn write_object(&self, s: &mut dyn Sink, r: ObjRef) {
+    /// Whether an object counts in the state: every ordinary object; a permanent one
+    /// (mirror, interned constant) only while its monitor is in use — its content is
+    /// immutable or a cache, and it exists on every path from its creation on.
+    fn counts(&self, r: ObjRef) -> bool {
+        let o = self.heap.get(r);
+        !o.has(PINNED) || o.monitor.is_some()
+    }
+
+    fn write_object(&self, s: &mut Vec<u8>, r: ObjRef) {
         let o = self.heap.get(r);
         s.u64(o.sid);
-        if o.has(PINNED) {
-            return;
+        let pinned = o.has(PINNED);
+        if !pinned {
+            s.u32(o.class.0);
         }
-        s.u32(o.class.0);
         match &o.monitor {
             None => s.bytes(&[0]),
             Some(m) => {
@@ -119,6 +127,9 @@ impl Vm {
                 }
             }
         }
+        if pinned {
+            return;
+        }
         match &o.body {
             Body::Fields(f) => {
                 s.u32(f.len() as u32);
@@ -142,7 +153,7 @@ impl Vm {
         }
     }
 
-    fn write_class(&self, s: &mut dyn Sink, c: ClassId) -> bool {
+    fn write_class(&self, s: &mut Vec<u8>, c: ClassId) -> bool {
         let st = &self.class_states[c.index()];
         let init = match st.init {
             InitState::Uninitialized => return false,
@@ -158,7 +169,7 @@ impl Vm {
         true
     }
 
-    fn write_thread(&self, s: &mut dyn Sink, tid: u32) {
+    fn write_thread(&self, s: &mut Vec<u8>, tid: u32) {
         let t = &self.threads[tid as usize];
         s.u64(t.sid);
         match t.status {
@@ -198,7 +209,7 @@ impl Vm {
         }
     }
 
-    fn write_globals(&self, s: &mut dyn Sink) {
+    fn write_globals(&self, s: &mut Vec<u8>) {
         s.u64(self.nano_clock as u64);
         match self.exit_status {
             None => s.bytes(&[0]),
@@ -213,27 +224,58 @@ impl Vm {
         }
     }
 
+    /// A summary of the references on all thread stacks: a sum of mixed slot
+    /// indices, so any change to the multiset of referenced objects changes it.
+    fn stack_refs(&self) -> u64 {
+        let mut sum: u64 = 0;
+        for t in &self.threads {
+            for v in &t.stack.values {
+                if let Value::Ref(Some(r)) = v {
+                    sum = sum.wrapping_add(crate::heap::mix_ids(r.index() as u64, 0x5eed));
+                }
+            }
+        }
+        sum
+    }
+
     /// Runs the young collection and brings every cached hash up to date.
     pub(crate) fn update_hashes(&mut self) {
-        if self.check.is_none() {
-            return;
+        match &self.check {
+            None => return,
+            Some(chk) if chk.hashes_current => return,
+            Some(_) => {}
         }
-        let roots = self.roots(None);
-        let freed = self.heap.collect_young(roots);
+        // garbage appears only when a reference disappears: from an object (changed),
+        // a static, or a stack; with none of these, the collection is skipped
+        let stack_refs = self.stack_refs();
+        let freed = match self.check.as_mut() {
+            Some(chk) if chk.stack_refs != stack_refs || chk.static_ref_dropped || self.heap.needs_young_collection() => {
+                chk.stack_refs = stack_refs;
+                chk.static_ref_dropped = false;
+                let roots = self.young_roots();
+                self.heap.collect_young(roots)
+            }
+            _ => 0,
+        };
         let dirty = self.heap.take_dirty();
         let mut heap_delta: u128 = 0u128.wrapping_sub(freed);
+        let mut buf = self.check.as_mut().map(|c| std::mem::take(&mut c.buf)).unwrap_or_default();
         for r in dirty {
-            let mut h = Xxh3::new();
-            self.write_object(&mut h, r);
-            let new = h.digest128();
+            let new = if self.counts(r) {
+                buf.clear();
+                self.write_object(&mut buf, r);
+                xxh3_128(&buf)
+            } else {
+                0
+            };
             let old = self.heap.set_hash(r, new);
             heap_delta = heap_delta.wrapping_add(new).wrapping_sub(old);
         }
         let dirty_classes = self.check.as_mut().map(|c| std::mem::take(&mut c.dirty_classes)).unwrap_or_default();
         let mut statics_delta: u128 = 0;
         for c in dirty_classes {
-            let mut h = Xxh3::new();
-            let new = if self.write_class(&mut h, c) { h.digest128() } else { 0 };
+            buf.clear();
+            let new = if self.write_class(&mut buf, c) { xxh3_128(&buf) } else { 0 };
             let st = &mut self.class_states[c.index()];
             st.dirty = false;
             statics_delta = statics_delta.wrapping_add(new).wrapping_sub(std::mem::replace(&mut st.hash, new));
@@ -241,25 +283,32 @@ impl Vm {
         if let Some(chk) = self.check.as_mut() {
             chk.heap_sum = chk.heap_sum.wrapping_add(heap_delta);
             chk.statics_sum = chk.statics_sum.wrapping_add(statics_delta);
+            chk.hashes_current = true;
+            chk.buf = buf;
         }
     }
 
     /// The fingerprint of the current state.
     pub fn fingerprint(&mut self) -> u128 {
         self.update_hashes();
+        let mut buf = self.check.as_mut().map(|c| std::mem::take(&mut c.buf)).unwrap_or_default();
         let mut threads: u128 = 0;
         for t in 0..self.threads.len() as u32 {
-            let mut h = Xxh3::new();
-            self.write_thread(&mut h, t);
-            threads = threads.wrapping_add(h.digest128());
+            buf.clear();
+            self.write_thread(&mut buf, t);
+            threads = threads.wrapping_add(xxh3_128(&buf));
         }
         let (heap_sum, statics_sum) = self.check.as_ref().map_or((0, 0), |c| (c.heap_sum, c.statics_sum));
-        let mut h = Xxh3::new();
-        h.update(&heap_sum.to_le_bytes());
-        h.update(&statics_sum.to_le_bytes());
-        h.update(&threads.to_le_bytes());
-        self.write_globals(&mut h);
-        h.digest128()
+        buf.clear();
+        buf.extend_from_slice(&heap_sum.to_le_bytes());
+        buf.extend_from_slice(&statics_sum.to_le_bytes());
+        buf.extend_from_slice(&threads.to_le_bytes());
+        self.write_globals(&mut buf);
+        let fp = xxh3_128(&buf);
+        if let Some(chk) = self.check.as_mut() {
+            chk.buf = buf;
+        }
+        fp
     }
 
     /// The canonical encoding of the current state (objects by stable id, classes by
@@ -267,14 +316,17 @@ impl Vm {
     pub fn encode_state(&mut self) -> Vec<u8> {
         self.update_hashes();
         let mut out = Vec::new();
-        let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().map(|(r, o)| (o.sid, r)).collect();
+        // exactly what the fingerprint counts: objects and classes with a hash
+        let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().filter(|(_, o)| o.hash != 0).map(|(r, o)| (o.sid, r)).collect();
         objects.sort_unstable();
         out.u32(objects.len() as u32);
         for (_, r) in objects {
             self.write_object(&mut out, r);
         }
         for c in 0..self.class_states.len() {
-            self.write_class(&mut out, ClassId(c as u32));
+            if self.class_states[c].hash != 0 {
+                self.write_class(&mut out, ClassId(c as u32));
+            }
         }
         let mut threads: Vec<(u64, u32)> = (0..self.threads.len() as u32).map(|t| (self.threads[t as usize].sid, t)).collect();
         threads.sort_unstable();

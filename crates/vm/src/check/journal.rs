@@ -1,5 +1,5 @@
 //! The vm-level undo journal: everything outside the heap that a transition can
-//! change — class states (statics, initialisation), threads, the intern table, the
+//! change — class states (statics, initialisation), threads, the
 //! clock, captured output, the exit status — recorded before its first change after
 //! each mark, and restored by [`Vm::rollback_to`]. The heap has its own journal
 //! (`heap/mod.rs`); a [`VmMark`] covers both.
@@ -18,8 +18,6 @@ pub(crate) enum VmUndo {
     Thread(u32, JThread),
     /// the number of threads before a start
     ThreadCount(usize),
-    /// an intern-table entry was added
-    Interned(Box<[u16]>, usize),
     /// a saved initialisation error was set
     InitError(ClassId, Option<ObjRef>),
 }
@@ -35,6 +33,7 @@ pub struct VmMark {
     pub(crate) exit: Option<i32>,
     pub(crate) heap_sum: u128,
     pub(crate) statics_sum: u128,
+    pub(crate) stack_refs: u64,
 }
 
 impl Vm {
@@ -61,14 +60,34 @@ impl Vm {
                     chk.dirty_classes.push(c);
                 }
             }
+            let st = &mut self.class_states[c.index()];
+            if !st.changed {
+                st.changed = true;
+                if let Some(chk) = self.check.as_mut() {
+                    chk.changed_classes.push(c);
+                }
+            }
         }
         &mut self.class_states[c.index()]
     }
 
-    /// Writes a static field.
+    /// Writes a static field; a stored reference is published (every thread can
+    /// read statics).
     pub(crate) fn set_static_slot(&mut self, c: ClassId, slot: usize, v: Value) {
+        let mut dropped_ref = false;
         if let Some(s) = self.class_state_mut(c).statics.get_mut(slot) {
+            dropped_ref = matches!(s, Value::Ref(Some(_)));
             *s = v;
+        }
+        if dropped_ref {
+            if let Some(chk) = self.check.as_mut() {
+                chk.static_ref_dropped = true;
+            }
+        }
+        if let Value::Ref(Some(r)) = v {
+            if self.heap.tracking() {
+                self.heap.publish(r);
+            }
         }
     }
 
@@ -104,15 +123,6 @@ impl Vm {
         n as u32
     }
 
-    /// Records a new intern-table entry (journaled).
-    pub(crate) fn record_interned(&mut self, key: Box<[u16]>, s: ObjRef) {
-        if let Some(chk) = self.check.as_mut() {
-            chk.journal.push(VmUndo::Interned(key.clone(), self.pinned.len()));
-        }
-        self.pinned.push(s);
-        self.interned.insert(key, s);
-    }
-
     /// Records a class's saved initialisation error (journaled).
     pub(crate) fn record_init_error_object(&mut self, c: ClassId, err: ObjRef) {
         let old = self.init_errors.insert(c, err);
@@ -124,13 +134,13 @@ impl Vm {
     /// The current state as a mark (the caller keeps it).
     pub(crate) fn make_mark(&mut self) -> VmMark {
         let heap = self.heap.mark();
-        let (journal, heap_sum, statics_sum) = match self.check.as_mut() {
+        let (journal, heap_sum, statics_sum, stack_refs) = match self.check.as_mut() {
             Some(chk) => {
                 chk.epoch = chk.next_epoch;
                 chk.next_epoch += 1;
-                (chk.journal.len(), chk.heap_sum, chk.statics_sum)
+                (chk.journal.len(), chk.heap_sum, chk.statics_sum, chk.stack_refs)
             }
-            None => (0, 0, 0),
+            None => (0, 0, 0, 0),
         };
         VmMark {
             heap,
@@ -141,6 +151,7 @@ impl Vm {
             exit: self.exit_status,
             heap_sum,
             statics_sum,
+            stack_refs,
         }
     }
 
@@ -153,10 +164,6 @@ impl Vm {
                 Some(VmUndo::ClassState(c, st)) => self.class_states[c.index()] = st,
                 Some(VmUndo::Thread(t, th)) => self.threads[t as usize] = th,
                 Some(VmUndo::ThreadCount(n)) => self.threads.truncate(n),
-                Some(VmUndo::Interned(key, pinned)) => {
-                    self.interned.remove(&key);
-                    self.pinned.truncate(pinned);
-                }
                 Some(VmUndo::InitError(c, old)) => match old {
                     Some(o) => {
                         self.init_errors.insert(c, o);
@@ -176,6 +183,11 @@ impl Vm {
         for c in chk.dirty_classes.drain(..) {
             self.class_states[c.index()].dirty = false;
         }
+        chk.hashes_current = true;
+        // marks are taken right after a young collection
+        chk.stack_refs = mark.stack_refs;
+        chk.static_ref_dropped = false;
+        self.heap.note_collected();
         self.check = Some(chk);
         self.nano_clock = mark.clock;
         self.output.stdout.truncate(mark.stdout);

@@ -3,8 +3,11 @@
 //! - `journal`: undo of everything outside the heap (the heap journals itself).
 //! - `policy`: which operations are scheduling points (`--sched all|shared|classes`)
 //!   and what each pending operation accesses.
-//! - `sharing`: which objects another thread can reach (the `shared` policy).
+//! - which objects another thread can reach (the `shared` policy) is the heap's
+//!   `SHARED` flag, maintained by `Heap::publish` on every store of a reference into
+//!   a shared object or a static field, and when a thread starts.
 //! - `transition`: executing one transition of one thread, thread life cycle.
+//! - `describe`: words for people (trace lines, deadlock reports).
 //! - `fingerprint`: incremental state hashing with heap symmetry, the young
 //!   collection at state ends, and the canonical encoding for `--exact-states`.
 //!
@@ -13,16 +16,17 @@
 //! journaled, so [`Vm::restore`] returns exactly to a saved state, and the same
 //! schedule from the same state always produces the same states and labels.
 
+mod describe;
 mod fingerprint;
 pub(crate) mod journal;
 mod policy;
-mod sharing;
 mod transition;
 
 pub(crate) use policy::Op;
 pub use policy::SchedPolicy;
 pub(crate) use policy::is_atomic_method;
-pub use transition::{Pending, StepReport};
+pub use describe::{NextOp, ThreadReport};
+pub use transition::{Pending, StepReport, Uncaught};
 pub(crate) use transition::THREAD_STATUS_RUNNABLE;
 
 use crate::class::ClassId;
@@ -75,6 +79,8 @@ pub(crate) enum BlockReason {
     Wait,
     /// `Unsafe.park`
     Park,
+    /// `Thread.join()` on this thread object
+    Join(ObjRef),
 }
 
 /// The model checker's state inside the vm.
@@ -87,6 +93,16 @@ pub(crate) struct CheckState {
     pub(crate) heap_sum: u128,
     pub(crate) statics_sum: u128,
     pub(crate) dirty_classes: Vec<ClassId>,
+    /// nothing changed since the hashes were last brought up to date
+    pub(crate) hashes_current: bool,
+    /// scratch buffer for hashing
+    pub(crate) buf: Vec<u8>,
+    /// the stack references at the last young collection (see `Vm::stack_refs`)
+    pub(crate) stack_refs: u64,
+    /// a static field holding a reference was overwritten since the last collection
+    pub(crate) static_ref_dropped: bool,
+    /// classes changed since the initial state (may repeat; see `ClassState::changed`)
+    pub(crate) changed_classes: Vec<ClassId>,
     /// execute the next instruction without a scheduling-point check (the first
     /// operation of a transition)
     pub(crate) skip_next_check: bool,
@@ -98,7 +114,20 @@ pub(crate) struct CheckState {
     pub(crate) nested: u32,
     /// the thread whose exception escaped in the current transition
     pub(crate) uncaught: Option<(u32, ObjRef)>,
+    /// end the transition once the instruction count reaches this (see
+    /// [`TRANSITION_BUDGET`])
+    pub(crate) yield_at: u64,
+    /// the current transition was ended by its budget
+    pub(crate) forced: bool,
 }
+
+/// Instructions a transition may run before it is ended at the next instruction
+/// outside a vm-initiated call or atomic method, even though no scheduling point was
+/// reached. Ending a transition early only adds states (it never loses an
+/// interleaving), and it keeps a long local computation or an infinite local loop
+/// from hiding inside one transition, out of reach of the search's limits (an
+/// infinite loop that changes nothing then revisits its state and is cut off).
+pub(crate) const TRANSITION_BUDGET: u64 = 4_000_000;
 
 impl CheckState {
     fn new(options: CheckOptions) -> CheckState {
@@ -111,11 +140,18 @@ impl CheckState {
             heap_sum: 0,
             statics_sum: 0,
             dirty_classes: Vec::new(),
+            hashes_current: false,
+            buf: Vec::new(),
+            stack_refs: 0,
+            static_ref_dropped: true,
+            changed_classes: Vec::new(),
             skip_next_check: false,
             accesses: Vec::new(),
             block: None,
             nested: 0,
             uncaught: None,
+            yield_at: u64::MAX,
+            forced: false,
         }
     }
 }

@@ -85,8 +85,10 @@ pub(crate) enum Op {
     Sync(AccessRecord),
 }
 
-/// Fields whose races are benign by construction (idempotent caches).
-const BENIGN: &[(&str, &str)] = &[("java/lang/String", "hash"), ("java/lang/String", "hashIsZero")];
+/// Fields whose races are benign by construction: idempotent caches, and
+/// `Thread.target`, written only by the constructor (before the thread object can be
+/// shared) and by the thread itself when it exits.
+const BENIGN: &[(&str, &str)] = &[("java/lang/String", "hash"), ("java/lang/String", "hashIsZero"), ("java/lang/Thread", "target")];
 
 /// Methods that run atomically under the model checker: JDK bookkeeping around thread
 /// start and exit, and printing (whose locking the stream does internally; a whole
@@ -259,6 +261,11 @@ impl Vm {
             ("java/lang/Thread", "start") => {
                 if let Some(r) = receiver {
                     return Ok(Op::Sync(rec(self, r, AccessRecord::LIFECYCLE, true)));
+                }
+            }
+            ("java/lang/Thread", "join") if t.access & access::NATIVE != 0 || self.natives.overrides(cname, name, &t.descriptor) => {
+                if let Some(r) = receiver {
+                    return Ok(Op::Sync(rec(self, r, AccessRecord::LIFECYCLE, false)));
                 }
             }
             ("java/lang/Thread", "interrupt0") => {

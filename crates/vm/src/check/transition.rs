@@ -40,10 +40,21 @@ pub enum Pending {
 pub struct StepReport {
     /// the shared accesses the transition made, in order
     pub accesses: Vec<AccessRecord>,
-    /// an exception escaped the thread: (class name, message, is an `AssertionError`)
-    pub uncaught: Option<(String, bool)>,
+    /// an exception escaped the thread
+    pub uncaught: Option<Uncaught>,
     /// the program exited with this status
     pub exited: Option<i32>,
+}
+
+/// An exception that escaped a thread (a violation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Uncaught {
+    /// `java.lang.Foo: message`
+    pub message: String,
+    /// whether it is an `AssertionError`
+    pub assertion: bool,
+    /// where it was thrown, innermost first, as `Class.method(File.java:line)`
+    pub stack: Vec<String>,
 }
 
 impl Vm {
@@ -88,7 +99,7 @@ impl Vm {
             }
         }
         let sid = self.threads[0].sid;
-        self.heap.set_allocating_thread(0, sid);
+        self.heap.set_allocating_thread(sid);
     }
 
     /// Starts a thread for `thread_obj` (`Thread.start0`): its entry runs `run()`.
@@ -116,7 +127,7 @@ impl Vm {
         let (eetop, status) = (self.wk.thread_eetop, self.wk.thread_status);
         self.heap.set_field(thread_obj, eetop, Value::Long(tid as i64 + 1));
         self.heap.set_field(thread_obj, status, Value::Int(THREAD_STATUS_RUNNABLE));
-        self.publish(thread_obj);
+        self.heap.publish(thread_obj);
         Ok(tid)
     }
 
@@ -182,7 +193,10 @@ impl Vm {
                     self.heap.set_field(t, eetop, Value::Long(0));
                     self.heap.set_field(t, status, Value::Int(THREAD_STATUS_TERMINATED));
                     self.monitor_notify(t, true);
-                    self.note_access(AccessRecord { object: self.heap.get(t).sid, field: AccessRecord::LIFECYCLE, write: true });
+                    let sid = self.heap.get(t).sid;
+                    for field in [eetop as u32, status as u32, AccessRecord::MONITOR, AccessRecord::LIFECYCLE] {
+                        self.note_access(AccessRecord { object: sid, field, write: true });
+                    }
                 }
                 ts.frames.pop();
                 ts.values.clear();
@@ -190,6 +204,21 @@ impl Vm {
                 Ok(Some(Exit::Terminated))
             }
         }
+    }
+
+    /// Whether the program installed a handler for exceptions escaping thread `tid`
+    /// (its own or the default one); the model checker then lets the handler deal
+    /// with the exception instead of reporting it.
+    pub(crate) fn has_uncaught_handler(&mut self, tid: u32) -> bool {
+        let tc = self.wk.thread;
+        let own = match (self.threads[tid as usize].object, self.instance_slot(tc, "uncaughtExceptionHandler", "Ljava/lang/Thread$UncaughtExceptionHandler;")) {
+            (Some(t), Ok(slot)) => matches!(self.heap.field(t, slot), Some(Value::Ref(Some(_)))),
+            _ => false,
+        };
+        own || matches!(
+            self.static_of("java/lang/Thread", "defaultUncaughtExceptionHandler", "Ljava/lang/Thread$UncaughtExceptionHandler;"),
+            Ok(Value::Ref(Some(_)))
+        )
     }
 
     /// Records why the running thread blocks.
@@ -218,6 +247,7 @@ impl Vm {
             ThreadStatus::Parked { timed } => timed || t.permit || interrupted(),
             ThreadStatus::Runnable => match (t.blocked, t.pending) {
                 (Some(BlockReason::Monitor(o)), _) | (_, Some(Op::Lock(o))) => self.monitor_available(o, tid),
+                (Some(BlockReason::Join(o)), _) => !self.thread_alive(o) || interrupted(),
                 (Some(BlockReason::ClassInit(c)), _) => {
                     !matches!(self.class_states[c.index()].init, InitState::InProgress(other) if other != tid)
                 }
@@ -235,6 +265,12 @@ impl Vm {
     pub fn program_ended(&self) -> bool {
         self.exit_status.is_some()
             || self.threads.iter().all(|t| t.status == ThreadStatus::Terminated || t.daemon)
+    }
+
+    /// Whether the thread of a `Thread` object was started and has not terminated
+    /// (`Thread.isAlive`: `eetop != 0`).
+    pub(crate) fn thread_alive(&self, thread: ObjRef) -> bool {
+        !matches!(self.heap.field(thread, self.wk.thread_eetop), Some(Value::Long(0)) | None)
     }
 
     /// Whether the interrupt flag of thread `tid` is set.
@@ -263,6 +299,9 @@ impl Vm {
         chk.accesses.clear();
         chk.block = None;
         chk.uncaught = None;
+        chk.forced = false;
+        chk.hashes_current = false;
+        chk.yield_at = self.instructions.saturating_add(super::TRANSITION_BUDGET);
         if let Some(a) = match self.threads[tid as usize].pending {
             Some(Op::Access(a)) | Some(Op::Sync(a)) => Some(a),
             Some(Op::Lock(o)) => Some(AccessRecord { object: self.heap.get(o).sid, field: AccessRecord::MONITOR, write: true }),
@@ -271,7 +310,7 @@ impl Vm {
             self.note_access(a);
         }
         let sid = self.threads[tid as usize].sid;
-        self.heap.set_allocating_thread(tid as usize, sid);
+        self.heap.set_allocating_thread(sid);
         let mut ts = std::mem::take(&mut self.thread_mut(tid).stack);
         ts.tid = tid;
         let merge = self.check.as_ref().is_some_and(|c| c.options.merge_single_thread);
@@ -296,7 +335,8 @@ impl Vm {
                         t.pending = Some(op);
                         t.blocked = None;
                     }
-                    let alone = merge && self.thread_enabled(tid) && (0..self.threads.len() as u32).all(|o| o == tid || !self.thread_enabled(o));
+                    let forced = self.check.as_mut().is_some_and(|c| std::mem::take(&mut c.forced));
+                    let alone = merge && !forced && self.thread_enabled(tid) && (0..self.threads.len() as u32).all(|o| o == tid || !self.thread_enabled(o));
                     if !alone {
                         break Ok(());
                     }
@@ -320,9 +360,13 @@ impl Vm {
                     break Ok(());
                 }
                 Exit::Uncaught(ex) => {
+                    if let Some(e) = self.missing_class_error(ex) {
+                        self.threads[tid as usize].stack = std::mem::take(&mut ts);
+                        break Err(e);
+                    }
                     let name = self.class(self.heap.class_of(ex)).java_name();
-                    let assertion = name == "java.lang.AssertionError";
-                    report.uncaught = Some((self.describe_throwable(ex), assertion));
+                    let stack = self.backtrace(ex).into_iter().map(|(m, pc)| self.frame_display(m, pc)).collect();
+                    report.uncaught = Some(Uncaught { message: self.describe_throwable(ex), assertion: name == "java.lang.AssertionError", stack });
                     self.threads[tid as usize].stack = std::mem::take(&mut ts);
                     break Ok(());
                 }

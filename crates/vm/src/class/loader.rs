@@ -217,7 +217,7 @@ impl Vm {
             clinit: None,
             declares_defaults: false,
         };
-        let state = ClassState { init: InitState::Uninitialized, statics, epoch: 0, hash: 0, dirty: false };
+        let state = ClassState { init: InitState::Uninitialized, statics, epoch: 0, hash: 0, dirty: false, changed: false };
         Ok(Ok((class, state)))
     }
 
@@ -325,7 +325,7 @@ impl Vm {
         let id = class.id;
         self.class_by_name.insert(class.name.clone(), id);
         self.classes.push(class);
-        self.class_states.push(ClassState { init: InitState::Initialized, statics: Box::new([]), epoch: 0, hash: 0, dirty: false });
+        self.class_states.push(ClassState { init: InitState::Initialized, statics: Box::new([]), epoch: 0, hash: 0, dirty: false, changed: false });
         id
     }
 

@@ -21,7 +21,9 @@ impl Vm {
         fields[self.wk.class_id_slot] = Value::Int(class.0 as i32);
         fields[self.wk.class_component] = Value::Ref(component);
         fields[self.wk.class_module] = Value::Ref(self.unnamed_module);
+        self.heap.set_permanent(true);
         let m = self.heap.alloc_instance(cc, fields);
+        self.heap.set_permanent(false);
         self.pinned.push(m);
         self.classes[class.index()].mirror = Some(m);
         Ok(m)

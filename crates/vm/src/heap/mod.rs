@@ -45,6 +45,10 @@ pub const PINNED: u8 = 4;
 pub const REMEMBERED: u8 = 8;
 /// Header flag: content changed since its hash was computed.
 const DIRTY: u8 = 16;
+/// Header flag: reached by the running young collection (transient).
+const MARK: u8 = 32;
+/// Header flag: kept by the running young collection's sweep (transient).
+const KEPT: u8 = 64;
 
 /// One heap object.
 #[derive(Clone, Debug, PartialEq)]
@@ -92,6 +96,8 @@ enum Entry {
     Alloc(u32, bool),
     /// a slot was freed by the collector
     Freed(u32, Object),
+    /// an allocation counter before it was incremented
+    Counter(u64, u64),
 }
 
 /// The undo journal of the heap.
@@ -105,7 +111,6 @@ struct Journal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapMark {
     entries: usize,
-    counters: Vec<u64>,
 }
 
 /// The object table.
@@ -120,11 +125,28 @@ pub struct Heap {
     pub collections: u64,
     journal: Option<Journal>,
     dirty: Vec<u32>,
-    /// identity source: the allocating thread's stable id and per-thread counters
-    alloc_thread: usize,
+    /// identity source while tracking: the allocating thread's stable id, the
+    /// allocation site, and a counter per (thread, site)
     alloc_thread_sid: u64,
-    alloc_counters: Vec<u64>,
+    alloc_site: u64,
+    site_counters: rustc_hash::FxHashMap<u64, u64>,
     next_boot_sid: u64,
+    /// allocations are permanent (see [`Heap::set_permanent`])
+    permanent: bool,
+    /// slots that may hold young objects (tracking; stale entries are dropped by
+    /// the next young collection)
+    young: Vec<u32>,
+    /// slots of every object that was ever remembered while tracking (old objects
+    /// are never freed while tracking, so entries never go stale; one whose flag a
+    /// rollback cleared holds its initial content again, which points only to old
+    /// objects, so treating it as a root is harmless)
+    remembered: Vec<u32>,
+    /// membership of `remembered`, by slot
+    in_remembered: Vec<bool>,
+    /// an object was allocated, or a reference in an object may have been overwritten,
+    /// since the last young collection, so some object may have become garbage (see
+    /// [`Heap::needs_young_collection`])
+    gc_hint: bool,
 }
 
 impl std::fmt::Debug for Heap {
@@ -162,10 +184,15 @@ impl Heap {
             collections: 0,
             journal: None,
             dirty: Vec::new(),
-            alloc_thread: 0,
             alloc_thread_sid: 0,
-            alloc_counters: Vec::new(),
+            alloc_site: 0,
+            site_counters: Default::default(),
             next_boot_sid: 1,
+            permanent: false,
+            young: Vec::new(),
+            remembered: Vec::new(),
+            in_remembered: Vec::new(),
+            gc_hint: false,
         }
     }
 
@@ -189,28 +216,45 @@ impl Heap {
         self.journal.is_some()
     }
 
-    /// Sets the thread whose allocations follow (its index and stable id).
-    pub fn set_allocating_thread(&mut self, index: usize, sid: u64) {
-        self.alloc_thread = index;
+    /// Sets the thread whose allocations follow (its stable id); the allocation site
+    /// starts over.
+    pub fn set_allocating_thread(&mut self, sid: u64) {
         self.alloc_thread_sid = sid;
-        if self.alloc_counters.len() <= index {
-            self.alloc_counters.resize(index + 1, 0);
-        }
+        self.alloc_site = 0;
     }
 
+    /// Sets the site of the allocations that follow (an instruction or a native).
+    #[inline(always)]
+    pub fn set_alloc_site(&mut self, site: u64) {
+        self.alloc_site = site;
+    }
+
+    /// The next stable id. While tracking, an object's id is its allocating thread's
+    /// id, its allocation site, and how many objects that thread allocated at that site
+    /// before (JPF's search-global ids, refined by site): an allocation elsewhere, or
+    /// by another thread, never shifts it, so the same object gets the same id on
+    /// every interleaving that creates it.
     fn next_sid(&mut self) -> u64 {
-        if self.journal.is_none() {
+        if self.journal.is_none() || self.permanent {
             let s = self.next_boot_sid;
             self.next_boot_sid += 1;
             return s;
         }
-        let c = &mut self.alloc_counters[self.alloc_thread];
+        let key = mix_ids(self.alloc_thread_sid, self.alloc_site);
+        let c = self.site_counters.entry(key).or_insert(0);
+        let old = *c;
         *c += 1;
-        mix_ids(self.alloc_thread_sid, *c) | (1 << 63)
+        if let Some(j) = &mut self.journal {
+            j.entries.push(Entry::Counter(key, old));
+        }
+        mix_ids(key, old + 1) | (1 << 63)
     }
 
     /// Allocates an object and returns its reference.
     pub fn alloc(&mut self, mut obj: Object) -> ObjRef {
+        if self.permanent {
+            return self.alloc_permanent(obj);
+        }
         self.bytes_since_gc += obj.byte_size();
         self.live_objects += 1;
         obj.sid = self.next_sid();
@@ -231,23 +275,43 @@ impl Heap {
         if let Some(j) = &mut self.journal {
             j.entries.push(Entry::Alloc(index, from_free));
             self.dirty.push(index);
+            self.young.push(index);
+            self.gc_hint = true;
         }
         // index 0 is never handed out
         ObjRef::from_index(index).unwrap_or_else(|| unreachable!("object index 0 is reserved"))
     }
 
-    /// Allocates a permanent object (a class mirror, an interned constant): never
-    /// collected, never undone, hashed by identity only.
-    pub fn alloc_pinned(&mut self, mut obj: Object) -> ObjRef {
+    /// Makes the following allocations permanent (`true`) or ordinary again: class
+    /// mirrors, interned constants and their arrays, the instances of non-capturing
+    /// lambdas. A permanent object is pinned (never collected), never undone by a
+    /// rollback, and shared; its sid comes from the boot counter, so it is the same on
+    /// every path that later uses it. The fingerprint counts it by identity only (and
+    /// its monitor, while in use).
+    pub fn set_permanent(&mut self, on: bool) {
+        self.permanent = on;
+    }
+
+    fn alloc_permanent(&mut self, mut obj: Object) -> ObjRef {
         obj.flags |= PINNED;
-        let tracking = self.journal.take();
-        let r = self.alloc(obj);
-        self.journal = tracking;
         if self.journal.is_some() {
-            // a permanent object is part of every state from now on
-            self.get_mut(r).flags |= SHARED;
+            obj.flags |= SHARED;
         }
-        r
+        obj.sid = self.next_sid();
+        self.live_objects += 1;
+        // while tracking, a free slot may still be claimed back by a rollback
+        let reuse = if self.journal.is_none() { self.free.pop() } else { None };
+        let index = match reuse {
+            Some(i) => {
+                self.objects[i as usize] = Some(obj);
+                i
+            }
+            None => {
+                self.objects.push(Some(obj));
+                (self.objects.len() - 1) as u32
+            }
+        };
+        ObjRef::from_index(index).unwrap_or_else(|| unreachable!("object index 0 is reserved"))
     }
 
     /// An instance with the given field values.
@@ -298,8 +362,17 @@ impl Heap {
             o.flags |= DIRTY;
             self.dirty.push(r.index() as u32);
         }
-        if o.flags & YOUNG == 0 && o.flags & PINNED == 0 {
+        if o.flags & (YOUNG | REMEMBERED) == 0 {
+            // old and permanent objects that change may now hold young ones
             o.flags |= REMEMBERED;
+            let i = r.index();
+            if self.in_remembered.len() <= i {
+                self.in_remembered.resize(i + 1, false);
+            }
+            if !self.in_remembered[i] {
+                self.in_remembered[i] = true;
+                self.remembered.push(i as u32);
+            }
         }
     }
 
@@ -321,9 +394,60 @@ impl Heap {
     /// Sets field slot `slot` of instance `r`; `false` if there is no such slot.
     #[inline(always)]
     pub fn set_field(&mut self, r: ObjRef, slot: usize, v: Value) -> bool {
-        match &mut self.get_mut(r).body {
-            Body::Fields(f) => f.get_mut(slot).map(|s| *s = v).is_some(),
-            Body::Array(_) => false,
+        let (stored, dropped_ref) = match &mut self.get_mut(r).body {
+            Body::Fields(f) => match f.get_mut(slot) {
+                Some(s) => (true, matches!(std::mem::replace(s, v), Value::Ref(Some(_)))),
+                None => (false, false),
+            },
+            Body::Array(_) => (false, false),
+        };
+        if dropped_ref && self.journal.is_some() {
+            self.gc_hint = true;
+        }
+        if let Value::Ref(Some(x)) = v {
+            self.note_ref_store(r, x);
+        }
+        stored
+    }
+
+    /// A reference to `value` was stored into `container` (tracking only): if the
+    /// container is shared, `value` is published (see [`Heap::publish`]).
+    #[inline(always)]
+    pub fn note_ref_store(&mut self, container: ObjRef, value: ObjRef) {
+        if self.journal.is_some() && self.get(container).has(SHARED) && !self.get(value).has(SHARED) {
+            self.publish(value);
+        }
+    }
+
+    /// After a bulk store into the reference array `container` (`arraycopy`), publishes
+    /// what it holds if it is shared.
+    pub fn note_bulk_store(&mut self, container: ObjRef) {
+        if self.journal.is_some() && self.get(container).has(SHARED) {
+            let held: Vec<ObjRef> = self.references(container).filter(|c| !self.get(*c).has(SHARED)).collect();
+            for c in held {
+                self.publish(c);
+            }
+        }
+    }
+
+    /// Marks `obj` and everything reachable from it shared: another thread can now
+    /// reach it (the `shared` scheduling policy). Every object that exists when
+    /// tracking starts is shared (the JDK's objects hang off static fields); a new
+    /// object is local to its thread until it is published — stored into a shared
+    /// object or a static field, or reachable from a thread object when that thread
+    /// starts. The publishing store is itself an access to a shared object, hence a
+    /// scheduling point, so no interleaving is lost. Sharing only grows along a path
+    /// and is undone with the objects (the flag lives in the header, so the first
+    /// change of an epoch journals it); it is not part of the state, being a sound
+    /// over-approximation of reachability, which the state determines.
+    pub fn publish(&mut self, obj: ObjRef) {
+        let mut work = vec![obj];
+        while let Some(o) = work.pop() {
+            if self.get(o).has(SHARED) {
+                continue;
+            }
+            self.get_mut(o).flags |= SHARED;
+            work.extend(self.references(o).filter(|c| !self.get(*c).has(SHARED)));
         }
     }
 
@@ -339,6 +463,10 @@ impl Heap {
     /// The array behind `r`, for changing it, if it is one.
     #[inline(always)]
     pub fn array_mut(&mut self, r: ObjRef) -> Option<&mut Array> {
+        if self.journal.is_some() && matches!(self.get(r).body, Body::Array(Array::Ref(_))) {
+            // a reference element may be overwritten
+            self.gc_hint = true;
+        }
         match &mut self.get_mut(r).body {
             Body::Array(a) => Some(a),
             Body::Fields(_) => None,
@@ -356,31 +484,50 @@ impl Heap {
         self.journal.is_none() && self.bytes_since_gc > self.gc_threshold
     }
 
-    /// Marks everything reachable from `roots`; `only_young` stops at old objects.
-    fn mark_reachable(&self, roots: impl IntoIterator<Item = ObjRef>, only_young: bool) -> Vec<bool> {
+    /// Marks everything reachable from `roots`.
+    fn mark_reachable(&self, roots: impl IntoIterator<Item = ObjRef>) -> Vec<bool> {
         let mut marked = vec![false; self.objects.len()];
         let mut work: Vec<ObjRef> = Vec::new();
-        let wanted = |o: &Object| !only_young || o.has(YOUNG);
         for r in roots {
-            if !marked[r.index()] && wanted(self.get(r)) {
+            if !marked[r.index()] {
                 marked[r.index()] = true;
                 work.push(r);
             }
         }
         while let Some(r) = work.pop() {
-            let mut visit = |c: Option<ObjRef>| {
-                if let Some(c) = c {
-                    if !marked[c.index()] && wanted(self.get(c)) {
-                        marked[c.index()] = true;
-                        work.push(c);
-                    }
-                }
-            };
             for c in self.references(r) {
-                visit(Some(c));
+                if !marked[c.index()] {
+                    marked[c.index()] = true;
+                    work.push(c);
+                }
             }
         }
         marked
+    }
+
+    /// Sets the transient `MARK` flag on every young object reachable from `roots`
+    /// through young objects (old objects are not traversed: the remembered set
+    /// stands for them).
+    fn mark_young(&mut self, roots: Vec<ObjRef>) {
+        let mut work = roots;
+        while let Some(r) = work.pop() {
+            let Some(Some(o)) = self.objects.get_mut(r.index()) else { continue };
+            if o.flags & (YOUNG | MARK) != YOUNG {
+                continue;
+            }
+            o.flags |= MARK;
+            let (fields, refs): (&[Value], &[Option<ObjRef>]) = match &o.body {
+                Body::Fields(f) => (f, &[]),
+                Body::Array(Array::Ref(a)) => (&[], a),
+                Body::Array(_) => (&[], &[]),
+            };
+            for v in fields {
+                if let Value::Ref(Some(c)) = v {
+                    work.push(*c);
+                }
+            }
+            work.extend(refs.iter().flatten());
+        }
     }
 
     /// The references an object holds.
@@ -400,7 +547,7 @@ impl Heap {
     /// Collects everything not reachable from `roots` (untracked execution only).
     /// Returns the number of objects freed.
     pub fn collect(&mut self, roots: impl IntoIterator<Item = ObjRef>) -> usize {
-        let marked = self.mark_reachable(roots, false);
+        let marked = self.mark_reachable(roots);
         let mut freed = 0;
         let mut live_bytes = 0;
         for (i, slot) in self.objects.iter_mut().enumerate().skip(1) {
@@ -424,49 +571,77 @@ impl Heap {
         freed
     }
 
+    /// Whether an object was allocated, or a reference field or element written,
+    /// since the last young collection
+    /// (or [`Heap::note_collected`]); if not, and no root changed, no object can have
+    /// become garbage.
+    pub fn needs_young_collection(&self) -> bool {
+        self.gc_hint
+    }
+
+    /// Records that the heap is in a collected state (after a collection, or a
+    /// rollback to a state taken after one).
+    pub fn note_collected(&mut self) {
+        self.gc_hint = false;
+    }
+
     /// The young collection at the end of a transition (tracking only): frees young
-    /// objects not reachable from `roots` and remembered old objects, recording the
-    /// frees in the journal. Returns the sum of the freed objects' counted hashes
-    /// (what the heap's hash sum must lose).
+    /// objects reachable neither from `roots` nor from remembered objects, recording
+    /// the frees in the journal. Costs in proportion to the young objects and the
+    /// remembered set, not to the heap. Returns the sum of the freed objects' counted
+    /// hashes (what the heap's hash sum must lose).
     pub fn collect_young(&mut self, roots: impl IntoIterator<Item = ObjRef>) -> u128 {
-        let remembered: Vec<ObjRef> = self
-            .objects
-            .iter()
-            .enumerate()
-            .filter_map(|(i, o)| o.as_ref().filter(|o| o.has(REMEMBERED)).and_then(|_| ObjRef::from_index(i as u32)))
-            .collect();
-        let mut all_roots: Vec<ObjRef> = roots.into_iter().collect();
-        for r in remembered {
-            all_roots.extend(self.references(r));
+        if self.journal.is_none() {
+            return 0;
         }
-        let marked = self.mark_reachable(all_roots, true);
+        let mut all_roots: Vec<ObjRef> = roots.into_iter().collect();
+        for &i in &self.remembered {
+            if let Some(r) = ObjRef::from_index(i) {
+                all_roots.extend(self.references(r).filter(|c| self.get(*c).has(YOUNG)));
+            }
+        }
+        self.mark_young(all_roots);
         let mut freed_hashes: u128 = 0;
-        for i in 1..self.objects.len() {
-            let dead = matches!(&self.objects[i], Some(o) if o.has(YOUNG) && !o.has(PINNED) && !marked[i]);
-            if dead {
-                if let Some(o) = self.objects[i].take() {
-                    freed_hashes = freed_hashes.wrapping_add(o.hash);
-                    self.free.push(i as u32);
-                    self.live_objects -= 1;
-                    if let Some(j) = &mut self.journal {
-                        j.entries.push(Entry::Freed(i as u32, o));
-                    }
+        let mut survivors = Vec::with_capacity(self.young.len());
+        let young = std::mem::take(&mut self.young);
+        for &i in &young {
+            let Some(Some(o)) = self.objects.get_mut(i as usize) else { continue };
+            if o.flags & YOUNG == 0 || o.flags & KEPT != 0 {
+                continue; // a stale or duplicate entry
+            }
+            if o.flags & (MARK | PINNED) != 0 {
+                o.flags = (o.flags & !MARK) | KEPT;
+                survivors.push(i);
+                continue;
+            }
+            if let Some(o) = self.objects[i as usize].take() {
+                freed_hashes = freed_hashes.wrapping_add(o.hash);
+                self.free.push(i);
+                self.live_objects -= 1;
+                if let Some(j) = &mut self.journal {
+                    j.entries.push(Entry::Freed(i, o));
                 }
             }
         }
+        for &i in &survivors {
+            if let Some(Some(o)) = self.objects.get_mut(i as usize) {
+                o.flags &= !KEPT;
+            }
+        }
+        self.young = survivors;
+        self.gc_hint = false;
         freed_hashes
     }
 
     /// A point to roll back to; starts a new journal epoch.
     pub fn mark(&mut self) -> HeapMark {
-        let counters = self.alloc_counters.clone();
         match &mut self.journal {
             Some(j) => {
                 j.epoch = j.next_epoch;
                 j.next_epoch += 1;
-                HeapMark { entries: j.entries.len(), counters }
+                HeapMark { entries: j.entries.len() }
             }
-            None => HeapMark { entries: 0, counters },
+            None => HeapMark { entries: 0 },
         }
     }
 
@@ -479,17 +654,26 @@ impl Heap {
                 Some(Entry::Alloc(i, from_free)) => {
                     self.objects[i as usize] = None;
                     self.live_objects -= 1;
-                    if from_free {
+                    // a permanent object allocated later may sit above this slot
+                    if from_free || i as usize + 1 != self.objects.len() {
                         self.free.push(i);
                     } else {
                         self.objects.pop();
                     }
                 }
                 Some(Entry::Freed(i, o)) => {
+                    self.young.push(i);
                     self.objects[i as usize] = Some(o);
                     self.live_objects += 1;
                     if let Some(p) = self.free.iter().rposition(|&f| f == i) {
                         self.free.remove(p);
+                    }
+                }
+                Some(Entry::Counter(key, old)) => {
+                    if old == 0 {
+                        self.site_counters.remove(&key);
+                    } else {
+                        self.site_counters.insert(key, old);
                     }
                 }
                 None => break,
@@ -498,7 +682,6 @@ impl Heap {
         // objects restored from the journal carry old epochs: never reuse one
         j.epoch = j.next_epoch;
         j.next_epoch += 1;
-        self.alloc_counters.clone_from(&mark.counters);
         self.dirty.clear();
     }
 
@@ -576,7 +759,7 @@ mod tests {
         let c = ClassId(0);
         let root = h.alloc_instance(c, vec![Value::Int(1), Value::NULL].into());
         h.start_tracking();
-        h.set_allocating_thread(0, 7);
+        h.set_allocating_thread(7);
         let before: Vec<(ObjRef, Object)> = h.iter().map(|(r, o)| (r, o.clone())).collect();
         let m = h.mark();
         h.set_field(root, 0, Value::Int(2));

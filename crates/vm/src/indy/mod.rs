@@ -106,7 +106,9 @@ impl Vm {
         let non_capturing = entry == "get$Lambda" && self.method(target).arg_slots == 0;
         if non_capturing {
             // one shared instance, as HotSpot gives non-capturing lambdas
+            self.heap.set_permanent(true);
             let obj = self.alloc_object(c);
+            self.heap.set_permanent(false);
             self.pinned.push(obj);
             cache[index as usize].set(Resolved::Constant(Value::obj(obj)));
             ts.values.push(Value::obj(obj));

@@ -80,15 +80,14 @@ impl Vm {
         if self.class_states[class.index()].init != InitState::Initialized && !self.ensure_initialized(ts, class)? {
             return Ok(Flow::Switched);
         }
-        let statics = &mut self.class_states[class.index()].statics;
         if put {
             if ty.slots() == 2 {
                 ts.values.pop();
             }
             let v = ts.values.pop().ok_or_else(|| VmError::Internal("putstatic on an empty stack".into()))?;
-            statics[slot as usize] = narrow(v, ty);
+            self.set_static_slot(class, slot as usize, narrow(v, ty));
         } else {
-            ts.values.push(statics[slot as usize]);
+            ts.values.push(self.class_states[class.index()].statics[slot as usize]);
             if ty.slots() == 2 {
                 ts.values.push(Value::Top);
             }

@@ -124,6 +124,10 @@ impl Vm {
         if chk.nested > 0 {
             return Ok(false);
         }
+        if self.instructions + count >= chk.yield_at && !ts.in_atomic() {
+            chk.forced = true;
+            return Ok(true);
+        }
         if !matches!(
             insn,
             Insn::Getfield(_)
@@ -753,8 +757,12 @@ impl Vm {
                 Insn::Invokespecial(i) => helper!(self.invoke_special(ts, method, i)),
                 Insn::Invokestatic(i) => helper!(self.invoke_static(ts, method, i)),
                 Insn::Invokedynamic(i) => helper!(self.invoke_dynamic(ts, method, i)),
-                Insn::New(i) => helper!(self.new_object(ts, method, i)),
+                Insn::New(i) => {
+                    self.heap.set_alloc_site(alloc_site(method, pc));
+                    helper!(self.new_object(ts, method, i))
+                }
                 Insn::Newarray(t) => {
+                    self.heap.set_alloc_site(alloc_site(method, pc));
                     let n = pop_i!();
                     sync!();
                     self.maybe_collect(ts);
@@ -763,8 +771,14 @@ impl Vm {
                         Err(e) => throw!(e),
                     }
                 }
-                Insn::Anewarray(i) => helper!(self.anewarray(ts, method, i)),
-                Insn::Multianewarray(i, d) => helper!(self.multianewarray(ts, method, i, d)),
+                Insn::Anewarray(i) => {
+                    self.heap.set_alloc_site(alloc_site(method, pc));
+                    helper!(self.anewarray(ts, method, i))
+                }
+                Insn::Multianewarray(i, d) => {
+                    self.heap.set_alloc_site(alloc_site(method, pc));
+                    helper!(self.multianewarray(ts, method, i, d))
+                }
                 Insn::Arraylength => {
                     let Some(a) = pop_a!() else {
                         sync!();
@@ -881,6 +895,16 @@ impl Vm {
         if let Some(Array::Ref(r)) = self.heap.array_mut(a) {
             r[i as usize] = v;
         }
+        if let Some(v) = v {
+            self.heap.note_ref_store(a, v);
+        }
         Ok(())
     }
+}
+
+/// The allocation site of instruction `pc` of `method` (part of an object's stable id;
+/// see `Heap::next_sid`).
+#[inline(always)]
+pub(crate) fn alloc_site(method: MethodId, pc: usize) -> u64 {
+    ((method.0 as u64) << 32) | pc as u64
 }

@@ -72,7 +72,7 @@ impl Vm {
                         ts.values.truncate(f.base as usize + 2);
                         return Ok(None);
                     }
-                    if self.check.is_some() {
+                    if self.check.is_some() && !self.has_uncaught_handler(ts.tid) {
                         return Ok(Some(Exit::Uncaught(ex)));
                     }
                     if let Some(e) = self.missing_class_error(ex) {

@@ -329,6 +329,9 @@ fn array_set(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
         if let Some(Array::Ref(r)) = vm.heap.array_mut(arr) {
             r[i as usize] = v;
         }
+        if let Some(v) = v {
+            vm.heap.note_ref_store(arr, v);
+        }
         return Ret::void();
     }
     let Some(v) = v else { return Err(vm.throw_new(ts, "java/lang/IllegalArgumentException", None)) };

@@ -16,9 +16,10 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(c, "wait", "(J)V", wait);
 }
 
-/// The identity hash of an object: a mix of its id, never 0, stable for its lifetime.
-pub(crate) fn identity_hash(obj: ObjRef) -> i32 {
-    let mut x = obj.index() as u64;
+/// The identity hash of an object: a mix of its stable id (never of its table slot,
+/// which depends on what was freed before), never 0, fixed for its lifetime.
+pub(crate) fn identity_hash(vm: &Vm, obj: ObjRef) -> i32 {
+    let mut x = vm.heap.get(obj).sid;
     x = (x ^ (x >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
     x = (x ^ (x >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     x ^= x >> 33;
@@ -32,8 +33,8 @@ fn get_class(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     Ret::obj(Some(vm.mirror_of(c)?))
 }
 
-fn hash_code(_: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
-    Ret::int(a.obj(0)?.map_or(0, identity_hash))
+fn hash_code(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    Ret::int(a.obj(0)?.map_or(0, |o| identity_hash(vm, o)))
 }
 
 fn clone(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {

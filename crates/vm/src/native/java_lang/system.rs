@@ -13,8 +13,8 @@ pub(super) fn register(r: &mut NativeRegistry) {
     let c = "java/lang/System";
     r.native(c, "registerNatives", "()V", crate::native::nop);
     r.native(c, "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", arraycopy);
-    r.native(c, "identityHashCode", "(Ljava/lang/Object;)I", |_, _, a| {
-        Ret::int(a.obj(0)?.map_or(0, super::object::identity_hash))
+    r.native(c, "identityHashCode", "(Ljava/lang/Object;)I", |vm, _, a| {
+        Ret::int(a.obj(0)?.map_or(0, |o| super::object::identity_hash(vm, o)))
     });
     r.native(c, "nanoTime", "()J", |vm, _, _| Ret::long(vm.nano_time()));
     r.native(c, "currentTimeMillis", "()J", |vm, _, _| Ret::long(vm.current_time_millis()));
@@ -54,7 +54,7 @@ fn set_stream(vm: &mut Vm, name: &str, desc: &str, a: Args<'_>) -> NativeResult 
         return Err(Unwind::Fatal(VmError::Internal(format!("System.{name} missing"))));
     };
     let slot = f.slot as usize;
-    vm.class_states[system.index()].statics[slot] = Value::Ref(a.obj(0)?);
+    vm.set_static_slot(system, slot, Value::Ref(a.obj(0)?));
     Ret::void()
 }
 
@@ -200,6 +200,7 @@ fn copy_refs(vm: &mut Vm, ts: &mut ThreadStack, src: ObjRef, sp: usize, dst: Obj
         // overlapping copies within one array behave as if through a temporary
         d[dp..dp + ok].copy_from_slice(&items[..ok]);
     }
+    vm.heap.note_bulk_store(dst);
     if bad.is_some() {
         // HotSpot words it by whether the destination type is a subtype of the source's
         let m = if !vm.is_assignable(de, se) {

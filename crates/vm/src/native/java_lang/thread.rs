@@ -26,6 +26,12 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(c, "yield", "()V", crate::native::nop);
     r.native(c, "sleep", "(J)V", sleep);
     r.native(c, "start0", "()V", start0);
+    // The JDK's `join()` holds the thread object's monitor and polls `isAlive()`
+    // around `wait()`: four scheduling points where one operation ("wait until the
+    // thread has terminated") is what matters, multiplying the interleavings the
+    // model checker must explore. This peer is that one operation; it differs only in
+    // not holding the thread object's monitor while it waits.
+    r.replace(c, "join", "()V", join);
     r.native(c, "holdsLock", "(Ljava/lang/Object;)Z", |vm, ts, a| {
         let Some(o) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
         Ret::bool(vm.holds_monitor(ts, o))
@@ -107,6 +113,21 @@ impl Vm {
         }
         Ok(false)
     }
+}
+
+/// `Thread.join()`: returns once the thread is not alive; blocks until then (the call
+/// is retried when the joining thread runs again); `InterruptedException` if the
+/// joining thread is interrupted while the other is alive.
+fn join(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let Some(this) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
+    if !vm.thread_alive(this) {
+        return Ret::void();
+    }
+    if vm.take_interrupt(ts.tid)? {
+        return Err(vm.throw_new(ts, "java/lang/InterruptedException", None));
+    }
+    vm.block_on(crate::check::BlockReason::Join(this));
+    Err(Unwind::Block)
 }
 
 fn start0(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {

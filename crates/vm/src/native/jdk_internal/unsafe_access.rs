@@ -352,10 +352,13 @@ pub(crate) fn store(vm: &mut Vm, loc: Location, kind: Kind, v: Value) {
         Location::Field(o, s) => {
             vm.heap.set_field(o, s, v);
         }
-        Location::Static(c, s) => vm.class_states[c.index()].statics[s] = v,
+        Location::Static(c, s) => vm.set_static_slot(c, s, v),
         Location::Element(o, i) => {
             if let (Some(Array::Ref(r)), Value::Ref(x)) = (vm.heap.array_mut(o), v) {
                 r[i] = x;
+                if let Some(x) = x {
+                    vm.heap.note_ref_store(o, x);
+                }
             }
         }
         Location::Bytes(o, at) => {

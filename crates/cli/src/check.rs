@@ -1,0 +1,258 @@
+//! `jvmc check` and `jvmc replay`: build the program's transition system, run a
+//! search strategy over it, describe what it found, and map the verdict to the exit
+//! status of the CLI contract (0 ok, 1 violation, 3 incomplete; 2 and 4 are errors).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{anyhow, bail, Context};
+use jvmc_search::{strategy, SearchConfig, SearchError, SearchReport, Verdict};
+use jvmc_vm::check::{CheckOptions, SchedPolicy};
+use jvmc_vm::{OutputMode, VmError};
+
+use crate::progress::Progress;
+use crate::report::{self, JsonReport};
+use crate::system::VmSystem;
+use crate::trace::{self, ProgramSpec, TraceFile, ViolationReport};
+use crate::CommonArgs;
+
+/// Options of `jvmc check`.
+#[derive(clap::Args, Clone)]
+pub struct CheckArgs {
+    /// Scheduling points: `all` (every heap access), `shared` (accesses to objects
+    /// more than one thread can reach), or `classes:PATTERN,...` (objects of matching
+    /// classes, e.g. `classes:java.util.concurrent.*`); synchronisation always counts
+    #[arg(long, default_value = "shared", value_name = "POLICY")]
+    sched: String,
+    /// Search strategy (dfs, bfs, random)
+    #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
+    search: String,
+    /// Do not store states: explore every path (bound it with --depth-limit)
+    #[arg(long)]
+    stateless: bool,
+    /// Do not expand states this many transitions deep
+    #[arg(long = "depth-limit", value_name = "N")]
+    depth_limit: Option<usize>,
+    /// Stop after this many new states
+    #[arg(long = "max-states", value_name = "N")]
+    max_states: Option<u64>,
+    /// Stop after this much time (e.g. 90s, 5m, 1h; plain numbers are seconds)
+    #[arg(long = "max-time", value_name = "TIME", value_parser = parse_duration)]
+    max_time: Option<Duration>,
+    /// Stop once the resident set exceeds this (e.g. 512M, 4G; plain numbers are bytes)
+    #[arg(long = "max-memory", value_name = "SIZE", value_parser = parse_size)]
+    max_memory: Option<u64>,
+    /// Go on after a violation and report every one found
+    #[arg(long = "multiple-errors")]
+    multiple_errors: bool,
+    /// Seed of randomised strategies
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    seed: u64,
+    /// Random search: number of walks
+    #[arg(long, value_name = "N")]
+    walks: Option<u64>,
+    /// Write the JSON report to FILE (`-`: stdout, the human-readable report then goes to stderr)
+    #[arg(long, value_name = "FILE")]
+    json: Option<String>,
+    /// Save the (first) counterexample to FILE for `jvmc replay`
+    #[arg(long, value_name = "FILE")]
+    trace: Option<PathBuf>,
+    /// Collect the distinct outputs of end states, with counts
+    #[arg(long)]
+    outcomes: bool,
+    /// Test mode: keep every state's full encoding and fail on a fingerprint collision
+    #[arg(long = "exact-states")]
+    exact_states: bool,
+    /// Also copy the program's output to stderr while searching
+    #[arg(long = "echo-output")]
+    echo_output: bool,
+    /// Give every scheduling point its own state, even when only one thread can run
+    #[arg(long = "no-merge")]
+    no_merge: bool,
+    #[command(flatten)]
+    common: CommonArgs,
+}
+
+/// Options of `jvmc replay`.
+#[derive(clap::Args, Clone)]
+pub struct ReplayArgs {
+    /// A trace file written by `jvmc check --trace FILE`
+    #[arg(value_name = "TRACE")]
+    file: PathBuf,
+    /// Write the replayed violation as JSON to FILE (`-`: stdout)
+    #[arg(long, value_name = "FILE")]
+    json: Option<String>,
+}
+
+fn parse_duration(s: &str) -> Result<Duration, String> {
+    let (num, unit) = s.find(|c: char| c.is_ascii_alphabetic()).map_or((s, "s"), |i| s.split_at(i));
+    let n: f64 = num.trim().parse().map_err(|_| format!("not a duration: {s:?} (use e.g. 30s, 5m, 1h)"))?;
+    let secs = match unit {
+        "ms" => n / 1000.0,
+        "s" => n,
+        "m" | "min" => n * 60.0,
+        "h" => n * 3600.0,
+        _ => return Err(format!("unknown time unit {unit:?} in {s:?} (use ms, s, m or h)")),
+    };
+    if !(secs.is_finite() && secs >= 0.0) {
+        return Err(format!("not a duration: {s:?}"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+fn parse_size(s: &str) -> Result<u64, String> {
+    let (num, unit) = s.find(|c: char| c.is_ascii_alphabetic()).map_or((s, ""), |i| s.split_at(i));
+    let n: f64 = num.trim().parse().map_err(|_| format!("not a size: {s:?} (use e.g. 512M, 4G)"))?;
+    let mult = match unit.to_ascii_uppercase().as_str() {
+        "" | "B" => 1.0,
+        "K" | "KB" | "KIB" => 1024.0,
+        "M" | "MB" | "MIB" => 1024.0 * 1024.0,
+        "G" | "GB" | "GIB" => 1024.0 * 1024.0 * 1024.0,
+        _ => return Err(format!("unknown size unit {unit:?} in {s:?} (use K, M or G)")),
+    };
+    if !(n.is_finite() && n >= 0.0) {
+        return Err(format!("not a size: {s:?}"));
+    }
+    Ok((n * mult) as u64)
+}
+
+/// Builds the transition system of `spec`: boot, main thread before `main`, checking on.
+fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool) -> anyhow::Result<(VmSystem, crate::program::Prepared)> {
+    let policy = SchedPolicy::parse(&spec.sched)
+        .ok_or_else(|| anyhow!("unknown scheduling policy {:?} (use all, shared or classes:PATTERN,...)", spec.sched))?;
+    let (mut vm, prepared) = crate::open_vm(spec, OutputMode::Capture)?;
+    vm.set_echo_output(echo_output);
+    vm.prepare_main(&prepared.main_class, &spec.args)?;
+    vm.start_checking(CheckOptions { policy, merge_single_thread: spec.merge_single_thread, hash_output });
+    Ok((VmSystem::new(vm), prepared))
+}
+
+/// A failed search as an error of the right kind: the vm's own errors keep their type
+/// (input errors exit with 2, internal ones with 4).
+fn search_error(e: SearchError) -> anyhow::Error {
+    match e {
+        SearchError::System(inner) => match inner.downcast::<VmError>() {
+            Ok(v) => anyhow::Error::new(*v),
+            Err(other) => anyhow!(InternalError(other.to_string())),
+        },
+        other => anyhow!(InternalError(other.to_string())),
+    }
+}
+
+/// An error that is jvmc's fault (exit status 4).
+#[derive(Debug, thiserror::Error)]
+#[error("internal error: {0}")]
+pub struct InternalError(pub String);
+
+/// Where the human-readable report goes: stdout, or stderr when stdout carries JSON.
+fn human(json_to_stdout: bool) -> Box<dyn Write> {
+    if json_to_stdout {
+        Box::new(std::io::stderr())
+    } else {
+        Box::new(std::io::stdout())
+    }
+}
+
+fn write_json(target: &str, value: &impl serde::Serialize) -> anyhow::Result<()> {
+    let text = serde_json::to_string_pretty(value)?;
+    if target == "-" {
+        println!("{text}");
+    } else {
+        std::fs::write(target, text + "\n").with_context(|| format!("writing {target}"))?;
+    }
+    Ok(())
+}
+
+/// `jvmc check`.
+pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
+    let Some(mut strategy) = strategy::by_name(&args.search) else {
+        bail!("unknown search strategy {:?} (choose one of: {})", args.search, strategy::names().collect::<Vec<_>>().join(", "));
+    };
+    let spec = args.common.spec(&args.sched, !args.no_merge);
+    let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output)?;
+    let cfg = SearchConfig {
+        depth_limit: args.depth_limit,
+        max_states: args.max_states,
+        max_time: args.max_time,
+        max_memory: args.max_memory,
+        multiple_errors: args.multiple_errors,
+        stateless: args.stateless,
+        seed: args.seed,
+        exact_states: args.exact_states,
+        collect_outcomes: args.outcomes,
+        walks: args.walks,
+    };
+    let instructions_before = sys.vm().instructions();
+    let mut progress = Progress::new();
+    let result = strategy.search(&mut sys, &cfg, &mut progress);
+    progress.finish();
+    let report = result.map_err(search_error)?;
+    let instructions = sys.vm().instructions() - instructions_before;
+
+    let mut violations = Vec::new();
+    for cex in &report.violations {
+        let (_, found) = trace::replay(&mut sys, &cex.schedule())?;
+        let Some(found) = found else {
+            return Err(anyhow!(InternalError(format!("replaying the counterexample of {:?} did not reproduce it", cex.violation.message))));
+        };
+        violations.push(found);
+    }
+    sys.persist_class_cache();
+
+    let json_to_stdout = args.json.as_deref() == Some("-");
+    let mut out = human(json_to_stdout);
+    print_report(&mut out, &report, &violations, instructions, args.outcomes)?;
+    if let Some(target) = &args.json {
+        write_json(target, &JsonReport::new(&report, &violations, instructions, args.outcomes))?;
+    }
+    if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {
+        let file = TraceFile { format: TraceFile::FORMAT.into(), version: 1, program: spec.clone(), schedule: cex.schedule(), violation: first.clone() };
+        write_json(&path.to_string_lossy(), &file)?;
+        writeln!(out, "counterexample saved to {} (jvmc replay {})", path.display(), path.display())?;
+    }
+    Ok(match report.verdict() {
+        Verdict::Ok => 0,
+        Verdict::Violation => 1,
+        Verdict::Incomplete => 3,
+    })
+}
+
+fn print_report(out: &mut dyn Write, report: &SearchReport, violations: &[ViolationReport], instructions: u64, outcomes: bool) -> anyhow::Result<()> {
+    for (i, v) in violations.iter().enumerate() {
+        if violations.len() > 1 {
+            writeln!(out, "=== violation {} of {} ===", i + 1, violations.len())?;
+        }
+        writeln!(out, "{}", report::violation_text(v))?;
+    }
+    if outcomes {
+        writeln!(out, "{}", report::outcomes_text(report))?;
+    }
+    write!(out, "{}", report::stats_text(report, instructions))?;
+    writeln!(out, "{}", report::verdict_line(report))?;
+    Ok(())
+}
+
+/// `jvmc replay TRACE.json`.
+pub fn replay(args: ReplayArgs) -> anyhow::Result<i32> {
+    let file = TraceFile::read(&args.file)?;
+    let (mut sys, _prepared) = open_system(&file.program, false, false)?;
+    let (steps, found) = trace::replay(&mut sys, &file.schedule)?;
+    let json_to_stdout = args.json.as_deref() == Some("-");
+    let mut out = human(json_to_stdout);
+    let Some(found) = found else {
+        write!(out, "{}", report::trace_text(&steps))?;
+        return Err(anyhow!(InternalError(format!(
+            "the replay ended without the recorded violation ({}: {})",
+            file.violation.kind, file.violation.message
+        ))));
+    };
+    writeln!(out, "{}", report::violation_text(&found))?;
+    if found.kind != file.violation.kind || found.message != file.violation.message {
+        writeln!(out, "note: the trace file recorded {}: {}", file.violation.kind, file.violation.message)?;
+    }
+    if let Some(target) = &args.json {
+        write_json(target, &found)?;
+    }
+    Ok(1)
+}

@@ -1,0 +1,177 @@
+//! What `jvmc check` prints: the human-readable report (verdict, counterexample
+//! trace grouped by thread, statistics block, outcomes) and the `--json` document of
+//! the CLI contract.
+
+use std::fmt::Write as _;
+
+use jvmc_search::{SearchReport, Verdict};
+use serde::Serialize;
+
+use crate::trace::{TraceStep, ViolationReport};
+
+/// The statistics of the JSON document (names fixed by the CLI contract).
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonStats {
+    pub states_new: u64,
+    pub states_visited: u64,
+    pub end_states: u64,
+    pub transitions: u64,
+    pub max_depth: usize,
+    pub instructions: u64,
+    pub elapsed_ms: u128,
+    pub peak_rss_bytes: u64,
+    pub visited_set_bytes: u64,
+    pub strategy: &'static str,
+    pub stop_reason: &'static str,
+}
+
+/// One outcome and how many end states show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonOutcome {
+    pub output: String,
+    pub count: u64,
+}
+
+/// The `--json` document.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonReport {
+    pub verdict: &'static str,
+    pub violation: Option<ViolationReport>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub violations: Vec<ViolationReport>,
+    pub stats: JsonStats,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub outcomes: Option<Vec<JsonOutcome>>,
+}
+
+impl JsonReport {
+    /// Assembles the document from the search report and the described violations.
+    pub fn new(report: &SearchReport, violations: &[ViolationReport], instructions: u64, with_outcomes: bool) -> JsonReport {
+        let s = &report.stats;
+        JsonReport {
+            verdict: report.verdict().name(),
+            violation: violations.first().cloned(),
+            violations: if violations.len() > 1 { violations.to_vec() } else { Vec::new() },
+            stats: JsonStats {
+                states_new: s.states_new,
+                states_visited: s.states_visited,
+                end_states: s.end_states,
+                transitions: s.transitions,
+                max_depth: s.max_depth,
+                instructions,
+                elapsed_ms: s.elapsed.as_millis(),
+                peak_rss_bytes: s.peak_rss_bytes,
+                visited_set_bytes: s.visited_set_bytes,
+                strategy: report.strategy,
+                stop_reason: report.stop.name(),
+            },
+            outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
+        }
+    }
+}
+
+/// `1234567` → `1,234,567`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Bytes for people: `12.3 MB`.
+pub fn bytes(n: u64) -> String {
+    let n = n as f64;
+    if n >= 1e9 {
+        format!("{:.2} GB", n / 1e9)
+    } else if n >= 1e6 {
+        format!("{:.1} MB", n / 1e6)
+    } else if n >= 1e3 {
+        format!("{:.1} kB", n / 1e3)
+    } else {
+        format!("{n} B")
+    }
+}
+
+/// A violation with its trace, grouped by thread.
+pub fn violation_text(v: &ViolationReport) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "error: {}: {}", v.kind, v.message);
+    if let Some(t) = &v.thread {
+        let _ = writeln!(s, "  in thread \"{t}\"");
+    }
+    for f in &v.stack {
+        let _ = writeln!(s, "      at {f}");
+    }
+    for t in &v.threads {
+        let _ = writeln!(s, "  thread \"{}\": {}", t.name, t.state);
+        for f in &t.stack {
+            let _ = writeln!(s, "      at {f}");
+        }
+    }
+    let _ = writeln!(s);
+    s.push_str(&trace_text(&v.trace));
+    s
+}
+
+/// The transitions of a trace, one line each, with a header whenever the thread
+/// changes and the program's output under the transition that printed it.
+pub fn trace_text(trace: &[TraceStep]) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "trace ({} transitions):", trace.len());
+    let width = trace.iter().map(|t| t.location.len()).max().unwrap_or(0).min(70);
+    let mut current = None;
+    for (i, t) in trace.iter().enumerate() {
+        if current != Some(t.thread) {
+            let _ = writeln!(s, "  ── thread \"{}\" (#{}) ──", t.thread_name, t.thread);
+            current = Some(t.thread);
+        }
+        let _ = writeln!(s, "  {:>4}  {:<width$}  {}", i + 1, t.location, t.operation);
+        for line in t.output.lines() {
+            let _ = writeln!(s, "        | {line}");
+        }
+    }
+    s
+}
+
+/// The statistics block.
+pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
+    let st = &report.stats;
+    let secs = st.elapsed.as_secs_f64();
+    let per_sec = if secs > 0.0 { (st.states_new as f64 / secs) as u64 } else { 0 };
+    let per_state = if st.states_new > 0 && st.visited_set_bytes > 0 { format!(" ({:.1} B/state)", st.visited_set_bytes as f64 / st.states_new as f64) } else { String::new() };
+    let mut s = String::new();
+    let _ = writeln!(s, "statistics:");
+    let _ = writeln!(s, "  search        {} ({})", report.strategy, report.stop.name());
+    let _ = writeln!(s, "  states        {} new, {} visited, {} end", thousands(st.states_new), thousands(st.states_visited), thousands(st.end_states));
+    let _ = writeln!(s, "  transitions   {} (max depth {})", thousands(st.transitions), st.max_depth);
+    let _ = writeln!(s, "  instructions  {}", thousands(instructions));
+    let _ = writeln!(s, "  time          {secs:.2} s ({} states/s)", thousands(per_sec));
+    let _ = writeln!(s, "  memory        peak RSS {}, visited set {}{per_state}", bytes(st.peak_rss_bytes), bytes(st.visited_set_bytes));
+    s
+}
+
+/// The outcomes, most frequent first, like jcstress.
+pub fn outcomes_text(report: &SearchReport) -> String {
+    let mut rows: Vec<(&String, &u64)> = report.outcomes.iter().collect();
+    rows.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+    let mut s = String::new();
+    let _ = writeln!(s, "outcomes ({} distinct, over {} end states):", rows.len(), thousands(report.stats.end_states));
+    for (out, count) in rows {
+        let _ = writeln!(s, "  {:>8}  {:?}", thousands(*count), out);
+    }
+    s
+}
+
+/// The one-line verdict.
+pub fn verdict_line(report: &SearchReport) -> String {
+    match report.verdict() {
+        Verdict::Ok => "no violation: every reachable state was explored".to_string(),
+        Verdict::Violation => format!("{} violation{} found", report.violations.len(), if report.violations.len() == 1 { "" } else { "s" }),
+        Verdict::Incomplete => format!("no violation found, but the search is incomplete ({} reached)", report.stop.name()),
+    }
+}
