@@ -103,6 +103,10 @@ fn main() -> ExitCode {
 /// Prints `jvmc: error: ...` and picks the status: 4 for internal vm errors, 2 for
 /// everything else (bad input, usage).
 fn report_error(e: anyhow::Error) -> ExitCode {
+    if e.chain().any(|c| c.downcast_ref::<std::io::Error>().is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)) {
+        // the reader went away (`jvmc check ... | head`): nothing left to say
+        return ExitCode::from(2);
+    }
     let internal = matches!(e.downcast_ref::<VmError>(), Some(v) if !v.is_input_error()) || e.downcast_ref::<check::InternalError>().is_some();
     eprintln!("jvmc: error: {e:#}");
     ExitCode::from(if internal { 4 } else { 2 })

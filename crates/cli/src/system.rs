@@ -57,7 +57,7 @@ impl TransitionSystem for VmSystem {
         let violation = report.uncaught.as_ref().map(|u| Violation {
             kind: if u.assertion { ViolationKind::Assertion } else { ViolationKind::UncaughtException },
             message: u.message.clone(),
-            thread: Some(thread),
+            thread: Some(u.thread),
         });
         self.last = report;
         Ok(Step { transition, violation })

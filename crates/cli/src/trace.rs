@@ -137,7 +137,8 @@ pub fn replay(sys: &mut VmSystem, schedule: &[ThreadId]) -> anyhow::Result<(Vec<
             }
             let stack = sys.last_step().uncaught.as_ref().map(|u| u.stack.clone()).unwrap_or_default();
             let kind = v.kind.name().to_string();
-            return Ok((steps.clone(), Some(ViolationReport { kind, message: v.message, thread: Some(thread_name), stack, threads: Vec::new(), trace: steps })));
+            let thread = v.thread.map(|t| sys.vm().thread_display_name(t));
+            return Ok((steps.clone(), Some(ViolationReport { kind, message: v.message, thread, stack, threads: Vec::new(), trace: steps })));
         }
     }
     if !sys.is_terminal() && sys.enabled().is_empty() {

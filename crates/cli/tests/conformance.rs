@@ -6,14 +6,16 @@
 //! conformance` lists and runs them in parallel. Filters work as usual, e.g.
 //! `cargo test -p jvmc --test conformance -- Strings`.
 
+mod support;
+
 use std::ffi::OsStr;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, ExitStatus, Stdio};
+use std::process::Command;
 use std::thread;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use libtest_mimic::{Arguments, Failed, Trial};
+use support::{java_tool, run, truncate};
 
 /// Wall-clock limit for each of the two runs (and for javac).
 const TIMEOUT: Duration = Duration::from_secs(60);
@@ -24,111 +26,6 @@ const MAX_STDERR: usize = 4000;
 
 fn programs_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/conformance")
-}
-
-fn java_tool(name: &str) -> PathBuf {
-    match std::env::var_os("JAVA_HOME") {
-        Some(home) if Path::new(&home).join("bin").join(name).exists() => {
-            Path::new(&home).join("bin").join(name)
-        }
-        _ => PathBuf::from(name),
-    }
-}
-
-/// What one process did.
-struct Outcome {
-    status: Option<ExitStatus>,
-    stdout: Vec<u8>,
-    stderr: Vec<u8>,
-    timed_out: bool,
-}
-
-impl Outcome {
-    fn status_text(&self) -> String {
-        if self.timed_out {
-            return format!("timeout after {}s (killed)", TIMEOUT.as_secs());
-        }
-        match self.status {
-            Some(s) => match s.code() {
-                Some(c) => format!("exit {c}"),
-                None => {
-                    #[cfg(unix)]
-                    {
-                        use std::os::unix::process::ExitStatusExt;
-                        if let Some(sig) = s.signal() {
-                            return format!("killed by signal {sig}");
-                        }
-                    }
-                    format!("{s}")
-                }
-            },
-            None => "unknown".to_string(),
-        }
-    }
-
-    fn code(&self) -> Option<i32> {
-        self.status.and_then(|s| s.code())
-    }
-}
-
-/// Runs `cmd` with LC_ALL=C.UTF-8, no stdin, captured stdout/stderr and a timeout.
-fn run(mut cmd: Command) -> Result<Outcome, String> {
-    cmd.env("LC_ALL", "C.UTF-8")
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let desc = format!("{cmd:?}");
-    let mut child = cmd
-        .spawn()
-        .map_err(|e| format!("cannot start {desc}: {e}"))?;
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let out_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = out.read_to_end(&mut buf);
-        buf
-    });
-    let err_reader = thread::spawn(move || {
-        let mut buf = Vec::new();
-        let _ = err.read_to_end(&mut buf);
-        buf
-    });
-    let deadline = Instant::now() + TIMEOUT;
-    let mut timed_out = false;
-    let status = loop {
-        match child.try_wait() {
-            Ok(Some(s)) => break Some(s),
-            Ok(None) => {
-                if Instant::now() >= deadline {
-                    timed_out = true;
-                    let _ = child.kill();
-                    break child.wait().ok();
-                }
-                thread::sleep(Duration::from_millis(10));
-            }
-            Err(e) => return Err(format!("waiting for {desc}: {e}")),
-        }
-    };
-    let stdout = out_reader.join().unwrap_or_default();
-    let stderr = err_reader.join().unwrap_or_default();
-    Ok(Outcome {
-        status,
-        stdout,
-        stderr,
-        timed_out,
-    })
-}
-
-fn truncate(bytes: &[u8], max: usize) -> String {
-    let text = String::from_utf8_lossy(bytes);
-    if text.len() <= max {
-        return text.into_owned();
-    }
-    let mut cut = max;
-    while !text.is_char_boundary(cut) {
-        cut -= 1;
-    }
-    format!("{}\n... ({} more bytes)", &text[..cut], text.len() - cut)
 }
 
 /// Finds where two line sequences resynchronise after a difference at (`i`, `j`):
@@ -243,18 +140,7 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
         .map_err(|e| format!("tempdir: {e}"))?;
     let classes = dir.path();
 
-    let mut javac = Command::new(java_tool("javac"));
-    javac.arg("-g").arg("-d").arg(classes).arg(source);
-    let compiled = run(javac)?;
-    if compiled.timed_out || compiled.code() != Some(0) {
-        return Err(format!(
-            "javac failed ({}):\n{}{}",
-            compiled.status_text(),
-            truncate(&compiled.stdout, MAX_STDERR),
-            truncate(&compiled.stderr, MAX_STDERR)
-        )
-        .into());
-    }
+    support::javac(&[source], classes, TIMEOUT)?;
 
     let mut java = Command::new(java_tool("java"));
     java.arg("-ea").arg("-cp").arg(classes).arg(class);
@@ -262,13 +148,13 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
     jvmc.arg("run").arg("--cp").arg(classes).arg(class);
 
     // Run both concurrently: the test's wall time is the slower of the two.
-    let java_thread = thread::spawn(move || run(java));
-    let got = run(jvmc)?;
+    let java_thread = thread::spawn(move || run(java, TIMEOUT));
+    let got = run(jvmc, TIMEOUT)?;
     let want = java_thread
         .join()
         .map_err(|_| "java runner panicked".to_string())??;
 
-    if want.timed_out {
+    if want.timed_out.is_some() {
         return Err(format!(
             "HotSpot itself timed out on {class}; the program is not a valid conformance test"
         )
@@ -276,7 +162,7 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
     }
 
     let same_out = want.stdout == got.stdout;
-    let same_status = !got.timed_out && want.code() == got.code() && got.code().is_some();
+    let same_status = got.timed_out.is_none() && want.code() == got.code() && got.code().is_some();
     if same_out && same_status {
         return Ok(());
     }

@@ -224,18 +224,21 @@ impl Vm {
         }
     }
 
-    /// A summary of the references on all thread stacks: a sum of mixed slot
-    /// indices, so any change to the multiset of referenced objects changes it.
-    fn stack_refs(&self) -> u64 {
-        let mut sum: u64 = 0;
+    /// The young objects the thread stacks reference (slots, sorted, distinct).
+    fn young_stack_refs(&self) -> Vec<u32> {
+        let mut refs: Vec<u32> = Vec::new();
         for t in &self.threads {
             for v in &t.stack.values {
                 if let Value::Ref(Some(r)) = v {
-                    sum = sum.wrapping_add(crate::heap::mix_ids(r.index() as u64, 0x5eed));
+                    if self.heap.get(*r).has(crate::heap::YOUNG) {
+                        refs.push(r.index() as u32);
+                    }
                 }
             }
         }
-        sum
+        refs.sort_unstable();
+        refs.dedup();
+        refs
     }
 
     /// Runs the young collection and brings every cached hash up to date.
@@ -245,12 +248,13 @@ impl Vm {
             Some(chk) if chk.hashes_current => return,
             Some(_) => {}
         }
-        // garbage appears only when a reference disappears: from an object (changed),
-        // a static, or a stack; with none of these, the collection is skipped
-        let stack_refs = self.stack_refs();
+        // a young object becomes garbage only when a reference to it disappears: from
+        // an object (a reference field or element written), a static, or the stacks;
+        // with none of these since the last collection, it is skipped
+        let stack_refs = self.young_stack_refs();
         let freed = match self.check.as_mut() {
-            Some(chk) if chk.stack_refs != stack_refs || chk.static_ref_dropped || self.heap.needs_young_collection() => {
-                chk.stack_refs = stack_refs;
+            Some(chk) if !is_subset(&chk.stack_refs, &stack_refs) || chk.static_ref_dropped || self.heap.needs_young_collection() => {
+                chk.stack_refs = stack_refs.into();
                 chk.static_ref_dropped = false;
                 let roots = self.young_roots();
                 self.heap.collect_young(roots)
@@ -336,4 +340,18 @@ impl Vm {
         self.write_globals(&mut out);
         out
     }
+}
+
+/// Whether every element of the sorted `a` is in the sorted `b`.
+fn is_subset(a: &[u32], b: &[u32]) -> bool {
+    let mut j = 0;
+    for &x in a {
+        while j < b.len() && b[j] < x {
+            j += 1;
+        }
+        if j == b.len() || b[j] != x {
+            return false;
+        }
+    }
+    true
 }

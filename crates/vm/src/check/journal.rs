@@ -33,7 +33,7 @@ pub struct VmMark {
     pub(crate) exit: Option<i32>,
     pub(crate) heap_sum: u128,
     pub(crate) statics_sum: u128,
-    pub(crate) stack_refs: u64,
+    pub(crate) stack_refs: std::rc::Rc<[u32]>,
 }
 
 impl Vm {
@@ -138,9 +138,9 @@ impl Vm {
             Some(chk) => {
                 chk.epoch = chk.next_epoch;
                 chk.next_epoch += 1;
-                (chk.journal.len(), chk.heap_sum, chk.statics_sum, chk.stack_refs)
+                (chk.journal.len(), chk.heap_sum, chk.statics_sum, chk.stack_refs.clone())
             }
-            None => (0, 0, 0, 0),
+            None => (0, 0, 0, std::rc::Rc::from([])),
         };
         VmMark {
             heap,
@@ -185,7 +185,7 @@ impl Vm {
         }
         chk.hashes_current = true;
         // marks are taken right after a young collection
-        chk.stack_refs = mark.stack_refs;
+        chk.stack_refs = mark.stack_refs.clone();
         chk.static_ref_dropped = false;
         self.heap.note_collected();
         self.check = Some(chk);

@@ -97,8 +97,9 @@ pub(crate) struct CheckState {
     pub(crate) hashes_current: bool,
     /// scratch buffer for hashing
     pub(crate) buf: Vec<u8>,
-    /// the stack references at the last young collection (see `Vm::stack_refs`)
-    pub(crate) stack_refs: u64,
+    /// the young objects the stacks referenced at the last young collection (see
+    /// `Vm::young_stack_refs`)
+    pub(crate) stack_refs: std::rc::Rc<[u32]>,
     /// a static field holding a reference was overwritten since the last collection
     pub(crate) static_ref_dropped: bool,
     /// classes changed since the initial state (may repeat; see `ClassState::changed`)
@@ -142,7 +143,7 @@ impl CheckState {
             dirty_classes: Vec::new(),
             hashes_current: false,
             buf: Vec::new(),
-            stack_refs: 0,
+            stack_refs: std::rc::Rc::from([]),
             static_ref_dropped: true,
             changed_classes: Vec::new(),
             skip_next_check: false,

@@ -49,6 +49,8 @@ pub struct StepReport {
 /// An exception that escaped a thread (a violation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Uncaught {
+    /// the thread it escaped from
+    pub thread: u32,
     /// `java.lang.Foo: message`
     pub message: String,
     /// whether it is an `AssertionError`
@@ -309,16 +311,43 @@ impl Vm {
         } {
             self.note_access(a);
         }
+        let threads_before = self.threads.len();
+        let merge = self.check.as_ref().is_some_and(|c| c.options.merge_single_thread);
+        let mut report = StepReport::default();
+        self.run_thread(tid, true, merge, &mut report)?;
+        // A thread started by this transition runs its invisible prefix — from its
+        // entry up to its first scheduling point — right away: those steps touch only
+        // objects no other thread can reach, so they commute with every other
+        // transition, and giving them a state of their own would only multiply the
+        // interleavings.
+        let mut child = threads_before;
+        while child < self.threads.len() && report.uncaught.is_none() && self.exit_status.is_none() {
+            if self.threads[child].pending.is_none() && self.threads[child].status == ThreadStatus::Runnable && self.threads[child].blocked.is_none() {
+                self.run_thread(child as u32, false, false, &mut report)?;
+            }
+            child += 1;
+        }
+        if let Some(chk) = self.check.as_mut() {
+            report.accesses = std::mem::take(&mut chk.accesses);
+        }
+        Ok(report)
+    }
+
+    /// Runs thread `tid` until it stands before a scheduling point (with `merge`: one
+    /// where another thread could run), blocks, terminates or fails. `first_unchecked`:
+    /// the operation it stands before is performed without a scheduling-point check
+    /// (it is the transition's visible operation).
+    fn run_thread(&mut self, tid: u32, first_unchecked: bool, merge: bool, report: &mut StepReport) -> VmResult<()> {
         let sid = self.threads[tid as usize].sid;
         self.heap.set_allocating_thread(sid);
         let mut ts = std::mem::take(&mut self.thread_mut(tid).stack);
         ts.tid = tid;
-        let merge = self.check.as_ref().is_some_and(|c| c.options.merge_single_thread);
-        let mut report = StepReport::default();
+        let mut unchecked = first_unchecked;
         let outcome = loop {
             if let Some(chk) = self.check.as_mut() {
-                chk.skip_next_check = true;
+                chk.skip_next_check = unchecked;
             }
+            unchecked = true;
             let exit = match self.execute(&mut ts) {
                 Ok(e) => e,
                 Err(e) => {
@@ -360,14 +389,13 @@ impl Vm {
                     break Ok(());
                 }
                 Exit::Uncaught(ex) => {
+                    self.threads[tid as usize].stack = std::mem::take(&mut ts);
                     if let Some(e) = self.missing_class_error(ex) {
-                        self.threads[tid as usize].stack = std::mem::take(&mut ts);
                         break Err(e);
                     }
                     let name = self.class(self.heap.class_of(ex)).java_name();
                     let stack = self.backtrace(ex).into_iter().map(|(m, pc)| self.frame_display(m, pc)).collect();
-                    report.uncaught = Some(Uncaught { message: self.describe_throwable(ex), assertion: name == "java.lang.AssertionError", stack });
-                    self.threads[tid as usize].stack = std::mem::take(&mut ts);
+                    report.uncaught = Some(Uncaught { thread: tid, message: self.describe_throwable(ex), assertion: name == "java.lang.AssertionError", stack });
                     break Ok(());
                 }
                 Exit::Halted(code) => {
@@ -382,11 +410,7 @@ impl Vm {
                 }
             }
         };
-        outcome?;
-        if let Some(chk) = self.check.as_mut() {
-            report.accesses = std::mem::take(&mut chk.accesses);
-        }
-        Ok(report)
+        outcome
     }
 
     /// Remembers the current state; returns a handle for [`Vm::restore`].

@@ -1,0 +1,125 @@
+//! What the end-to-end suites share: finding the JDK's tools, running a process with a
+//! timeout and captured output, and trimming output for failure messages.
+
+#![allow(dead_code)]
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// A JDK tool (`java`, `javac`) from `JAVA_HOME`, else from `PATH`.
+pub fn java_tool(name: &str) -> PathBuf {
+    match std::env::var_os("JAVA_HOME") {
+        Some(home) if Path::new(&home).join("bin").join(name).exists() => Path::new(&home).join("bin").join(name),
+        _ => PathBuf::from(name),
+    }
+}
+
+/// What one process did.
+pub struct Outcome {
+    pub status: Option<ExitStatus>,
+    pub stdout: Vec<u8>,
+    pub stderr: Vec<u8>,
+    /// killed after this timeout
+    pub timed_out: Option<Duration>,
+}
+
+impl Outcome {
+    /// `exit 3`, `killed by signal 9`, `timeout after 60s (killed)`.
+    pub fn status_text(&self) -> String {
+        if let Some(t) = self.timed_out {
+            return format!("timeout after {}s (killed)", t.as_secs());
+        }
+        match self.status {
+            Some(s) => match s.code() {
+                Some(c) => format!("exit {c}"),
+                None => {
+                    #[cfg(unix)]
+                    {
+                        use std::os::unix::process::ExitStatusExt;
+                        if let Some(sig) = s.signal() {
+                            return format!("killed by signal {sig}");
+                        }
+                    }
+                    format!("{s}")
+                }
+            },
+            None => "unknown".to_string(),
+        }
+    }
+
+    /// The exit code, if the process exited.
+    pub fn code(&self) -> Option<i32> {
+        self.status.and_then(|s| s.code())
+    }
+}
+
+/// Runs `cmd` with LC_ALL=C.UTF-8, no stdin, captured stdout/stderr, killed after
+/// `timeout`.
+pub fn run(mut cmd: Command, timeout: Duration) -> Result<Outcome, String> {
+    cmd.env("LC_ALL", "C.UTF-8").stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    let desc = format!("{cmd:?}");
+    let mut child = cmd.spawn().map_err(|e| format!("cannot start {desc}: {e}"))?;
+    let mut out = child.stdout.take().ok_or("no stdout pipe")?;
+    let mut err = child.stderr.take().ok_or("no stderr pipe")?;
+    let out_reader = thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = out.read_to_end(&mut buf);
+        buf
+    });
+    let err_reader = thread::spawn(move || {
+        let mut buf = Vec::new();
+        let _ = err.read_to_end(&mut buf);
+        buf
+    });
+    let deadline = Instant::now() + timeout;
+    let mut timed_out = None;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(s)) => break Some(s),
+            Ok(None) => {
+                if Instant::now() >= deadline {
+                    timed_out = Some(timeout);
+                    let _ = child.kill();
+                    break child.wait().ok();
+                }
+                thread::sleep(Duration::from_millis(10));
+            }
+            Err(e) => return Err(format!("waiting for {desc}: {e}")),
+        }
+    };
+    let stdout = out_reader.join().unwrap_or_default();
+    let stderr = err_reader.join().unwrap_or_default();
+    Ok(Outcome { status, stdout, stderr, timed_out })
+}
+
+/// At most `max` bytes of `bytes` as text, with a note of what was cut.
+pub fn truncate(bytes: &[u8], max: usize) -> String {
+    let text = String::from_utf8_lossy(bytes);
+    if text.len() <= max {
+        return text.into_owned();
+    }
+    let mut cut = max;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    format!("{}\n... ({} more bytes)", &text[..cut], text.len() - cut)
+}
+
+/// Compiles `sources` with `javac -g` into `dir`.
+pub fn javac(sources: &[&Path], dir: &Path, timeout: Duration) -> Result<(), String> {
+    let mut cmd = Command::new(java_tool("javac"));
+    cmd.arg("-g").arg("-d").arg(dir).args(sources);
+    let compiled = run(cmd, timeout)?;
+    if compiled.timed_out.is_some() || compiled.code() != Some(0) {
+        return Err(format!(
+            "javac failed ({}):\n{}{}",
+            compiled.status_text(),
+            truncate(&compiled.stdout, 4000),
+            truncate(&compiled.stderr, 4000)
+        ));
+    }
+    Ok(())
+}

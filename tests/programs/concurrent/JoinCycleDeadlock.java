@@ -1,0 +1,26 @@
+// jvmc-check: verdict=violation kind=deadlock
+// jvmc-check: stateless
+// Two threads join each other: neither can terminate before the other does, so both (and
+// main, joining them) wait forever in join() in every interleaving.
+public class JoinCycleDeadlock {
+    static Thread t1, t2;
+
+    public static void main(String[] args) throws InterruptedException {
+        t1 = new Thread(() -> {
+            try {
+                t2.join();
+            } catch (InterruptedException e) {
+            }
+        });
+        t2 = new Thread(() -> {
+            try {
+                t1.join();
+            } catch (InterruptedException e) {
+            }
+        });
+        t1.start();
+        t2.start();
+        t1.join();
+        System.out.println("done");
+    }
+}
