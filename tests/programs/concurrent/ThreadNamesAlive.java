@@ -1,9 +1,8 @@
 // jvmc-check: verdict=ok
-// jvmc-check: stateless
-// outcome: main=main n1=Thread-0 n2=worker n3=Thread-1 before=false during=true after=false
-// Thread names: unnamed threads get "Thread-N" in creation order (N counts only unnamed
-// threads), setName renames before start, main is "main". isAlive is false before start,
-// true while running (seen by the thread itself) and false after join. Deterministic.
+// outcome: main=main n1=Thread-0 n2=worker n3=Thread-2 before=false during=true after=false
+// Each unnamed Thread constructor takes the next "Thread-N" number, so t1=Thread-0, t2 used
+// Thread-1 before setName("worker"), and t3=Thread-2; main is "main". isAlive is false
+// before start, true while running (seen by the thread itself), false after join.
 public class ThreadNamesAlive {
     static String n1, n2, n3;
     static boolean during;

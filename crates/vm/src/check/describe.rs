@@ -71,7 +71,14 @@ impl Vm {
 
     fn java_frames(&self, tid: u32) -> Vec<String> {
         let t = &self.threads[tid as usize];
-        t.stack.frames.iter().rev().filter(|f| matches!(f.kind, FrameKind::Java)).map(|f| self.frame_display(f.method, f.pc)).collect()
+        t.stack
+            .frames
+            .iter()
+            .rev()
+            // frames of vm-built adapter classes are hidden, as in stack traces
+            .filter(|f| matches!(f.kind, FrameKind::Java) && self.class(self.method(f.method).class).origin.is_some())
+            .map(|f| self.frame_display(f.method, f.pc))
+            .collect()
     }
 
     /// What thread `tid` is about to do.
@@ -202,7 +209,7 @@ impl Vm {
                         format!("blocked on {}{}", self.object_name(o), owner(o))
                     }
                     (_, Some(BlockReason::ClassInit(c)), _) => format!("waiting for the initialisation of {}", self.class(c).java_name()),
-                    (_, Some(BlockReason::Join(o)), _) => format!("joining {}", self.object_name(o)),
+                    (_, Some(BlockReason::Join(o)), _) | (_, _, Some(super::Op::Join(o))) => format!("joining {}", self.object_name(o)),
                     _ => "runnable".into(),
                 };
                 ThreadReport { tid, name: self.thread_name(tid), state, stack: self.java_frames(tid) }

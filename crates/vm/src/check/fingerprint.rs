@@ -185,7 +185,12 @@ impl Vm {
                 return;
             }
         }
-        s.bytes(&[t.permit as u8, t.daemon as u8]);
+        // a thread that found a class being initialised by another thread is disabled
+        // until that finishes, though it stands where it stood before trying: without
+        // this the futile attempt would lead back to the same state and a deadlock
+        // behind it would go unseen
+        let init_wait = matches!(t.blocked, Some(super::BlockReason::ClassInit(_)));
+        s.bytes(&[t.permit as u8, t.daemon as u8, init_wait as u8]);
         s.u32(t.stack.frames.len() as u32);
         for f in &t.stack.frames {
             s.u32(f.method.0);

@@ -6,7 +6,8 @@
 //! - which objects another thread can reach (the `shared` policy) is the heap's
 //!   `SHARED` flag, maintained by `Heap::publish` on every store of a reference into
 //!   a shared object or a static field, and when a thread starts.
-//! - `transition`: executing one transition of one thread, thread life cycle.
+//! - `transition`: executing one transition of one thread; enabledness; save/restore.
+//! - `lifecycle`: thread entry, start and termination.
 //! - `describe`: words for people (trace lines, deadlock reports).
 //! - `fingerprint`: incremental state hashing with heap symmetry, the young
 //!   collection at state ends, and the canonical encoding for `--exact-states`.
@@ -18,6 +19,7 @@
 
 mod describe;
 mod fingerprint;
+mod lifecycle;
 pub(crate) mod journal;
 mod policy;
 mod transition;
@@ -27,7 +29,7 @@ pub use policy::SchedPolicy;
 pub(crate) use policy::is_atomic_method;
 pub use describe::{NextOp, ThreadReport};
 pub use transition::{Pending, StepReport, Uncaught};
-pub(crate) use transition::THREAD_STATUS_RUNNABLE;
+pub(crate) use lifecycle::THREAD_STATUS_RUNNABLE;
 
 use crate::class::ClassId;
 use crate::value::ObjRef;

@@ -79,8 +79,12 @@ pub(crate) enum Op {
     Local,
     /// a shared heap access
     Access(AccessRecord),
-    /// acquiring a monitor (`monitorenter`, synchronized method entry)
+    /// acquiring a monitor (`monitorenter`, synchronized method entry): enabled only
+    /// while the monitor is free or already the thread's
     Lock(ObjRef),
+    /// `Thread.join()` on this thread object: enabled only once that thread has
+    /// terminated (or the joining thread is interrupted)
+    Join(ObjRef),
     /// another synchronisation operation with its access
     Sync(AccessRecord),
 }
@@ -97,6 +101,18 @@ pub(crate) fn is_atomic_method(class: &str, name: &str) -> bool {
     matches!((class, name), ("java/lang/Thread", "start") | ("java/lang/Thread", "exit"))
         || class == "java/lang/ThreadGroup"
         || class == "java/io/PrintStream"
+}
+
+impl Op {
+    /// The shared access this operation makes first, if any.
+    pub(crate) fn access(self, vm: &Vm) -> Option<AccessRecord> {
+        match self {
+            Op::Local => None,
+            Op::Access(a) | Op::Sync(a) => Some(a),
+            Op::Lock(o) => Some(AccessRecord { object: vm.heap.get(o).sid, field: AccessRecord::MONITOR, write: true }),
+            Op::Join(o) => Some(AccessRecord { object: vm.heap.get(o).sid, field: AccessRecord::LIFECYCLE, write: false }),
+        }
+    }
 }
 
 impl Vm {
@@ -265,7 +281,7 @@ impl Vm {
             }
             ("java/lang/Thread", "join") if t.access & access::NATIVE != 0 || self.natives.overrides(cname, name, &t.descriptor) => {
                 if let Some(r) = receiver {
-                    return Ok(Op::Sync(rec(self, r, AccessRecord::LIFECYCLE, false)));
+                    return Ok(Op::Join(r));
                 }
             }
             ("java/lang/Thread", "interrupt0") => {
