@@ -1,22 +1,18 @@
 // jvmc-check: verdict=ok
 // outcome: size=3 sum=60 keys=123
 // A ConcurrentHashMap created with initial capacity 2 has a 4-bin table that is resized
-// (to 8 bins) by whichever put adds the third key; T1 inserts two keys and T2 one, so the
-// resize can run concurrently with the other thread's put (which may then help the
-// transfer or wait for it). All 3 entries must survive with their values.
+// (to 8 bins) by the put that adds the third key. Main inserts key 1, then T1 and T2 insert
+// keys 2 and 3 concurrently: whichever comes second resizes, possibly while the other's
+// put is still in progress. All 3 entries must survive with their values.
 import java.util.concurrent.ConcurrentHashMap;
 
 public class ChmResize {
     static final ConcurrentHashMap<Integer, Integer> map = new ConcurrentHashMap<>(2);
 
     public static void main(String[] args) throws InterruptedException {
-        Thread t1 = new Thread(() -> {
-            map.put(1, 10);
-            map.put(3, 30);
-        });
-        Thread t2 = new Thread(() -> {
-            map.put(2, 20);
-        });
+        map.put(1, 10);
+        Thread t1 = new Thread(() -> map.put(2, 20));
+        Thread t2 = new Thread(() -> map.put(3, 30));
         t1.start();
         t2.start();
         t1.join();

@@ -1,8 +1,8 @@
 // jvmc-check: verdict=ok
 // outcome: got=42
-// ReentrantLock + Condition: the consumer awaits in a while loop until `ready`, the producer
-// sets value/ready under the lock and signals. await releases the lock and re-acquires it
-// before returning, so no signal is lost and the consumer always gets 42.
+// ReentrantLock + Condition: the consumer thread awaits in a while loop until `ready`;
+// main (the producer) sets value/ready under the lock and signals. await releases the lock
+// and re-acquires it before returning, so no signal is lost and the consumer gets 42.
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -24,20 +24,16 @@ public class ConditionHandshake {
                 lock.unlock();
             }
         });
-        Thread producer = new Thread(() -> {
-            lock.lock();
-            try {
-                value = 42;
-                ready = true;
-                readyCond.signal();
-            } finally {
-                lock.unlock();
-            }
-        });
         consumer.start();
-        producer.start();
+        lock.lock();
+        try {
+            value = 42;
+            ready = true;
+            readyCond.signal();
+        } finally {
+            lock.unlock();
+        }
         consumer.join();
-        producer.join();
         System.out.println("got=" + got);
     }
 }

@@ -1,8 +1,8 @@
 // jvmc-check: verdict=ok
 // outcome: seq=AB
-// Two threads alternate strictly using one ReentrantLock, a Condition and a turn variable
-// (await in while loops, signalAll after each move), one move each: A then B. Every interleaving
-// produces the same sequence and both threads finish.
+// Main (A) and a thread (B) alternate strictly using one ReentrantLock, a Condition and a
+// turn variable (await in while loops, signalAll after each move), one move each: B must
+// wait for A. Every interleaving produces "AB" and both threads finish.
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -29,11 +29,9 @@ public class ConditionPingPong {
     }
 
     public static void main(String[] args) throws InterruptedException {
-        Thread a = new Thread(() -> play(0, 'A'));
         Thread b = new Thread(() -> play(1, 'B'));
-        a.start();
         b.start();
-        a.join();
+        play(0, 'A');
         b.join();
         System.out.println("seq=" + seq);
     }

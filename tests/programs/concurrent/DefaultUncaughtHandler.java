@@ -1,5 +1,4 @@
 // jvmc-check: verdict=ok
-// jvmc-check: stateless
 // outcome: handled=2 sum=3
 // Two workers throw; the default uncaught-exception handler (installed by main) counts
 // them and adds the number carried in each message. Both exceptions are handled, so there

@@ -1,7 +1,8 @@
 // jvmc-check: verdict=violation kind=deadlock
 // jvmc-check: stateless
-// Two threads join each other: neither can terminate before the other does, so both (and
-// main, joining them) wait forever in join() in every interleaving.
+// Two threads join each other. If both join() calls happen after both threads started,
+// neither can terminate before the other: both (and main, joining t1) wait forever. (If a
+// join runs before the other thread's start(), it returns at once and all finish.)
 public class JoinCycleDeadlock {
     static Thread t1, t2;
 

@@ -1,17 +1,16 @@
 // jvmc-check: verdict=ok
-// outcome: r1=0 r2=0 x=2
-// outcome: r1=0 r2=2 x=2
-// outcome: r1=2 r2=0 x=2
-// outcome: r1=2 r2=2 x=2
-// ReentrantReadWriteLock: the writer adds 1 twice inside one write-locked section; two
-// readers read x under the read lock. Readers never see the intermediate odd value, so
-// each reads 0 (before the writer) or 2 (after), in all four combinations.
+// outcome: r=0 upgrade=false x=2
+// outcome: r=2 upgrade=false x=2
+// ReentrantReadWriteLock: the writer adds 1 twice inside one write-locked section; the
+// reader reads x under the read lock, so it never sees the intermediate odd value (0 or 2).
+// While holding the read lock, writeLock().tryLock() must fail (no lock upgrade).
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 public class ReadWriteLockClient {
     static final ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
     static int x;
-    static final int[] r = new int[2];
+    static int r = -1;
+    static boolean upgrade = true;
 
     public static void main(String[] args) throws InterruptedException {
         Thread writer = new Thread(() -> {
@@ -23,26 +22,22 @@ public class ReadWriteLockClient {
                 rw.writeLock().unlock();
             }
         });
-        Thread[] readers = new Thread[2];
-        for (int i = 0; i < 2; i++) {
-            final int id = i;
-            readers[i] = new Thread(() -> {
-                rw.readLock().lock();
-                try {
-                    int v = x;
-                    assert v % 2 == 0 : "saw a torn update " + v;
-                    r[id] = v;
-                } finally {
-                    rw.readLock().unlock();
-                }
-            });
-        }
+        Thread reader = new Thread(() -> {
+            rw.readLock().lock();
+            try {
+                int v = x;
+                assert v % 2 == 0 : "saw a torn update " + v;
+                r = v;
+                upgrade = rw.writeLock().tryLock();
+            } finally {
+                rw.readLock().unlock();
+            }
+        });
         writer.start();
-        readers[0].start();
-        readers[1].start();
+        reader.start();
         writer.join();
-        readers[0].join();
-        readers[1].join();
-        System.out.println("r1=" + r[0] + " r2=" + r[1] + " x=" + x);
+        reader.join();
+        assert rw.getReadLockCount() == 0 && !rw.isWriteLocked();
+        System.out.println("r=" + r + " upgrade=" + upgrade + " x=" + x);
     }
 }

@@ -1,5 +1,4 @@
 // jvmc-check: verdict=ok
-// jvmc-check: stateless
 // outcome: x=1 r1=1 r2=1
 // outcome: x=1 r1=1 r2=2
 // outcome: x=2 r1=1 r2=2

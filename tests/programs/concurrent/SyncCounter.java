@@ -1,5 +1,4 @@
 // jvmc-check: verdict=ok
-// jvmc-check: stateless
 // outcome: count=4
 // Two threads each do two increments inside synchronized(lock); monitor mutual exclusion
 // makes every read-modify-write atomic, so the only end state has count=4.

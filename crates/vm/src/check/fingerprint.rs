@@ -2,14 +2,19 @@
 //!
 //! A state's fingerprint combines: the sum of per-object hashes over the heap, the
 //! sum of per-class hashes of initialised classes (statics and status), the sum of
-//! per-thread hashes (stacks with references as stable ids), the clock, the exit
-//! status and — when outcomes are collected — the output. References are hashed as
-//! the referent's stable id (allocating thread + its allocation count), so states
-//! that differ only in allocation order or object-table slots match (heap symmetry);
+//! per-thread hashes (stacks with references as stable ids), the exit status and —
+//! when outcomes are collected — the output. References are hashed as the referent's
+//! stable id (allocating thread, allocation site, count), so states that differ only
+//! in allocation order or object-table slots match (heap symmetry);
 //! sums make the combination independent of table order. Per-object and per-class
 //! hashes are cached and recomputed only for what a transition changed (the heap's
 //! dirty list), after the young collection has removed garbage so that unreachable
 //! objects never make equal states differ.
+//!
+//! The virtual clock is not part of the state (as in JPF): it only moves forward, so
+//! with it a program that sleeps or polls the time in a loop would never revisit a
+//! state. States that differ only in the time are matched; the search explores the
+//! future of the first one it reaches.
 //!
 //! [`Vm::encode_state`] writes the same information as a canonical byte string, for
 //! `--exact-states` to prove fingerprints neither merge different states nor split
@@ -215,7 +220,6 @@ impl Vm {
     }
 
     fn write_globals(&self, s: &mut Vec<u8>) {
-        s.u64(self.nano_clock as u64);
         match self.exit_status {
             None => s.bytes(&[0]),
             Some(c) => {
