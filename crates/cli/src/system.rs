@@ -53,7 +53,9 @@ impl TransitionSystem for VmSystem {
 
     fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
         let report = self.vm.step(thread)?;
-        let transition = Transition { thread, accesses: report.accesses.iter().map(access).collect() };
+        // Labels carry only the accesses partial-order reduction must see (the vm's
+        // `Visibility`): an empty label is an invisible transition.
+        let transition = Transition { thread, accesses: report.accesses.iter().filter(|a| a.visible).map(access).collect() };
         let violation = report.uncaught.as_ref().map(|u| Violation {
             kind: if u.assertion { ViolationKind::Assertion } else { ViolationKind::UncaughtException },
             message: u.message.clone(),
@@ -86,8 +88,8 @@ impl TransitionSystem for VmSystem {
 
     fn pending(&mut self, thread: ThreadId) -> Option<Access> {
         match self.vm.pending(thread) {
-            Pending::Access(a) => Some(access(&a)),
-            Pending::Local | Pending::Terminated => None,
+            Pending::Access(a) if a.visible => Some(access(&a)),
+            Pending::Access(_) | Pending::Local | Pending::Terminated => None,
         }
     }
 

@@ -40,4 +40,41 @@ pub struct SearchConfig {
     /// Random search: the number of walks to make (`None`: until another limit
     /// stops it). Other strategies ignore it.
     pub walks: Option<u64>,
+    /// Partial-order reduction: the order in which a state's candidate threads are
+    /// tried. Other strategies try threads in ascending order.
+    pub order: ThreadOrder,
+    /// Partial-order reduction: try first a transition that leads to an already
+    /// visited state, if there is one (the stateful POR paper's enumeration; finding
+    /// one costs executing candidates and undoing those that lead to new states).
+    pub visited_first: bool,
+}
+
+/// The order in which a search tries a state's candidate threads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ThreadOrder {
+    /// a fixed priority: the threads listed first, in that order, then the others
+    /// ascending (an empty list: ascending)
+    Sequential(Vec<u32>),
+    /// uniformly at random, from [`SearchConfig::seed`]
+    Random,
+}
+
+impl Default for ThreadOrder {
+    fn default() -> Self {
+        ThreadOrder::Sequential(Vec::new())
+    }
+}
+
+impl ThreadOrder {
+    /// Parses `sequential`, `sequential:2,0,1` or `random`.
+    pub fn parse(s: &str) -> Option<ThreadOrder> {
+        match s {
+            "random" => Some(ThreadOrder::Random),
+            "sequential" => Some(ThreadOrder::Sequential(Vec::new())),
+            _ => {
+                let perm = s.strip_prefix("sequential:")?;
+                perm.split(',').map(|t| t.trim().parse().ok()).collect::<Option<Vec<u32>>>().map(ThreadOrder::Sequential)
+            }
+        }
+    }
 }

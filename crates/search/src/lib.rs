@@ -7,6 +7,8 @@
 //! - [`config`]: [`SearchConfig`], limits and modes shared by every strategy.
 //! - [`strategy`]: the [`Strategy`] trait, one file per strategy (DFS, BFS, random) and
 //!   the registry ([`strategy::by_name`], [`strategy::names`]).
+//! - [`por`]: stateful partial-order reduction (S-POR, DE-S-POR, DL-S-POR and their
+//!   JPF variants) on one explorer with the explored graph `L_r`.
 //! - [`report`]: [`SearchReport`] — [`StopReason`], [`Verdict`], [`Counterexample`]s,
 //!   [`Stats`], outcomes.
 //! - [`listener`]: [`SearchListener`], events while a search runs (progress lines,
@@ -52,6 +54,7 @@ pub mod config;
 pub mod error;
 pub mod listener;
 mod memory;
+pub mod por;
 pub mod report;
 pub mod rng;
 mod run;
@@ -61,7 +64,7 @@ pub mod system;
 #[cfg(test)]
 mod testkit;
 
-pub use config::SearchConfig;
+pub use config::{SearchConfig, ThreadOrder};
 pub use error::SearchError;
 pub use jvmc_state::FingerprintError;
 pub use listener::{ListenerError, NoListener, SearchListener};

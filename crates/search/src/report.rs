@@ -117,6 +117,20 @@ pub struct Stats {
     pub peak_rss_bytes: u64,
     /// memory of the visited set, in bytes
     pub visited_set_bytes: u64,
+    /// partial-order reduction: memory of the explored transition graph (states,
+    /// edges, fingerprint index), in bytes; 0 for other strategies
+    pub graph_bytes: u64,
+    /// partial-order reduction: memory of the interned transition labels, in bytes
+    pub labels_bytes: u64,
+    /// partial-order reduction: the largest memory held at once by the per-state
+    /// `done`/`backtrack`/`current` sets and the stack's access index, in bytes
+    pub por_sets_peak_bytes: u64,
+    /// partial-order reduction: transitions walked again by re-traversals of the
+    /// explored graph (dependency tracking)
+    pub retraversed_transitions: u64,
+    /// partial-order reduction: states expanded fully because they close a cycle
+    /// (the stack proviso) or their dependency information was incomplete
+    pub full_expansions: u64,
 }
 
 /// The result of a search.

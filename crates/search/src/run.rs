@@ -178,6 +178,12 @@ impl<'a> SearchRun<'a> {
         Ok(Seen { new, fp })
     }
 
+    /// Whether the current state was explored before (without counting or recording
+    /// it; always `false` in a stateless search).
+    pub fn is_known(&mut self, sys: &mut dyn TransitionSystem) -> bool {
+        !self.cfg.stateless && self.visited.contains(sys.fingerprint())
+    }
+
     /// What to do with the current state, at `depth`, reached by `path`. A `new` state
     /// is counted: as an end state (with its outcome), as a deadlock (a violation), or
     /// as cut off by the depth limit. A known state is only classified (random walks

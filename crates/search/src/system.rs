@@ -159,6 +159,15 @@ pub trait TransitionSystem {
         None
     }
 
+    /// Threads that have not ended but cannot take a transition now (blocked on a
+    /// monitor, waiting, parked, joining). Partial-order reduction treats what each
+    /// of them stands before ([`TransitionSystem::pending`]) as a transition that may
+    /// still happen, so that a transition which disables a thread — for good, in a
+    /// deadlock — counts as dependent with it. Default: none.
+    fn disabled(&mut self) -> Vec<ThreadId> {
+        Vec::new()
+    }
+
     /// A full canonical encoding of the current state, for checking fingerprints
     /// (`--exact-states`); `None` if the system has none.
     fn encode(&mut self) -> Option<Vec<u8>> {

@@ -172,6 +172,13 @@ pub enum Op {
     Lock(usize),
     /// release lock `m`
     Unlock(usize),
+    /// `reg += 1`: touches nothing shared (an invisible transition)
+    Local,
+    /// spin until `var == value`: while it differs the thread reads it and stays
+    /// (a self-loop), then it reads it and moves on
+    Await(usize, i64),
+    /// `reg = (var == expect); if so var = new` (compare-and-set, a write)
+    Cas(usize, i64, i64),
 }
 
 /// The state of a [`Program`].
@@ -273,6 +280,26 @@ impl TransitionSystem for Program {
                 s.locks[m] = None;
                 lock(m)
             }
+            Op::Local => {
+                s.regs[t] += 1;
+                s.pcs[t] += 1;
+                s.history = s.history.wrapping_mul(31).wrapping_add(u64::from(thread) + 1);
+                return Ok(Step { transition: Transition { thread, accesses: vec![] }, violation: None });
+            }
+            Op::Await(v, value) => {
+                if s.vars[v] != value {
+                    return Ok(Step { transition: Transition { thread, accesses: vec![var(v, AccessKind::Read)] }, violation: None });
+                }
+                var(v, AccessKind::Read)
+            }
+            Op::Cas(v, expect, new) => {
+                let ok = s.vars[v] == expect;
+                if ok {
+                    s.vars[v] = new;
+                }
+                s.regs[t] = i64::from(ok);
+                var(v, AccessKind::Write)
+            }
         };
         s.pcs[t] += 1;
         s.history = s.history.wrapping_mul(31).wrapping_add(u64::from(thread) + 1);
@@ -321,6 +348,21 @@ impl TransitionSystem for Program {
 
     fn outcome(&mut self) -> Option<String> {
         Some(self.state.vars.iter().enumerate().map(|(i, v)| format!("x{i}={v}")).collect::<Vec<_>>().join(" "))
+    }
+
+    fn disabled(&mut self) -> Vec<ThreadId> {
+        let enabled = self.enabled();
+        (0..self.code.len() as ThreadId).filter(|&t| self.op(t).is_some() && !enabled.contains(&t)).collect()
+    }
+
+    fn pending(&mut self, thread: ThreadId) -> Option<Access> {
+        let var = |v: usize, kind| Some(Access { object: 1, field: v as u32, kind });
+        match self.op(thread)? {
+            Op::Local => None,
+            Op::Set(v, _) | Op::Store(v, _) | Op::Cas(v, _, _) => var(v, AccessKind::Write),
+            Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => var(v, AccessKind::Read),
+            Op::Lock(m) | Op::Unlock(m) => Some(Access { object: 1000 + m as u64, field: Access::MONITOR, kind: AccessKind::Write }),
+        }
     }
 }
 

@@ -9,6 +9,9 @@
 //! - [`visited`]: [`VisitedSet`], the compact set of fingerprints of states already
 //!   explored (16 bytes a state plus table overhead, at most 24 in all once it holds
 //!   more than about 60,000 states).
+//! - [`graph`]: [`StateGraph`], the explored transition graph (`L_r` of the stateful
+//!   POR paper) with dense state ids and interned labels ([`LabelTable`]) that the
+//!   dynamic POR algorithms re-traverse ([`TraversalMarks`]).
 //! - [`exact`]: [`ExactStore`], which keeps the full canonical encoding of every state
 //!   and fails loudly ([`FingerprintError`]) when a fingerprint merged two different
 //!   states or one state got two fingerprints.
@@ -31,8 +34,10 @@
 
 pub mod exact;
 pub mod fingerprint;
+pub mod graph;
 pub mod visited;
 
 pub use exact::{ExactStore, FingerprintError};
 pub use fingerprint::{combine, hash_bytes, hash_bytes_seeded, uncombine, Fingerprint, MultisetHash, StateHasher};
+pub use graph::{GraphEdge, LabelId, LabelTable, StateGraph, StateId, TraversalMarks, NO_STATE};
 pub use visited::VisitedSet;

@@ -17,6 +17,7 @@ pub use dfs::DfsStrategy;
 pub use random::RandomStrategy;
 
 use crate::config::SearchConfig;
+use crate::por::PorStrategy;
 use crate::error::SearchError;
 use crate::listener::SearchListener;
 use crate::report::SearchReport;
@@ -63,6 +64,11 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "dfs", summary: "depth-first search (stateful, or stateless with --stateless)", make: || Box::new(DfsStrategy) },
     Registration { name: "bfs", summary: "breadth-first search: shortest counterexamples", make: || Box::new(BfsStrategy) },
     Registration { name: "random", summary: "seeded random walks (--seed, --walks)", make: || Box::new(RandomStrategy) },
+    Registration { name: "spor", summary: "POR with safe sets (S-POR, Algorithm 1)", make: || Box::new(PorStrategy::spor()) },
+    Registration { name: "de-spor", summary: "POR with eager source sets over safe sets (DE-S-POR, Algorithm 2)", make: || Box::new(PorStrategy::de_spor()) },
+    Registration { name: "dl-spor", summary: "POR with lazy source sets over safe sets (DL-S-POR, Algorithm 3)", make: || Box::new(PorStrategy::dl_spor()) },
+    Registration { name: "de-jpf", summary: "eager source sets without safe sets (DE-JPF)", make: || Box::new(PorStrategy::de_jpf()) },
+    Registration { name: "dl-jpf", summary: "lazy source sets without safe sets (DL-JPF)", make: || Box::new(PorStrategy::dl_jpf()) },
 ];
 
 /// The built-in strategy called `name`.

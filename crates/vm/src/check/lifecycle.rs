@@ -5,6 +5,7 @@
 //! and terminates the thread as HotSpot does: `eetop = 0`, status TERMINATED,
 //! `notifyAll` on the thread object.
 
+use super::policy::AccessClass;
 use super::{AccessRecord, BlockReason};
 use crate::class::InitState;
 use crate::error::{VmError, VmResult};
@@ -139,9 +140,9 @@ impl Vm {
                     self.heap.set_field(t, eetop, Value::Long(0));
                     self.heap.set_field(t, status, Value::Int(THREAD_STATUS_TERMINATED));
                     self.monitor_notify(t, true);
-                    let sid = self.heap.get(t).sid;
                     for field in [eetop as u32, status as u32, AccessRecord::MONITOR, AccessRecord::LIFECYCLE] {
-                        self.note_access(AccessRecord { object: sid, field, write: true });
+                        let a = self.access_record(t, field, true, AccessClass::Sync);
+                        self.note_access(a);
                     }
                 }
                 ts.frames.pop();

@@ -25,7 +25,7 @@ mod policy;
 mod transition;
 
 pub(crate) use policy::Op;
-pub use policy::SchedPolicy;
+pub use policy::{SchedPolicy, Visibility};
 pub(crate) use policy::is_atomic_method;
 pub use describe::{NextOp, ThreadReport};
 pub use transition::{Pending, StepReport, Uncaught};
@@ -43,11 +43,13 @@ pub struct CheckOptions {
     pub merge_single_thread: bool,
     /// make the program's output part of the state (for `--outcomes`)
     pub hash_output: bool,
+    /// which accesses are visible to partial-order reduction
+    pub visibility: Visibility,
 }
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { policy: SchedPolicy::Shared, merge_single_thread: true, hash_output: false }
+        CheckOptions { policy: SchedPolicy::Shared, merge_single_thread: true, hash_output: false, visibility: Visibility::Reachable }
     }
 }
 
@@ -61,6 +63,9 @@ pub struct AccessRecord {
     pub field: u32,
     /// whether it writes
     pub write: bool,
+    /// whether partial-order reduction must treat it as visible (see
+    /// [`Visibility`]); invisible accesses are left out of transition labels
+    pub visible: bool,
 }
 
 impl AccessRecord {

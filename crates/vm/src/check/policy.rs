@@ -72,6 +72,39 @@ fn glob(pattern: &str, name: &str) -> bool {
     pi == p.len()
 }
 
+/// Which accesses partial-order reduction may treat as invisible (independent of
+/// every other thread's transitions).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Visibility {
+    /// sound: an access is visible when another thread can reach what it touches
+    /// (objects marked shared, every static, monitors and threads of shared objects)
+    #[default]
+    Reachable,
+    /// the stateful POR paper's mode: accesses to objects and statics of classes
+    /// matching these patterns, every synchronisation operation and every
+    /// `Unsafe`/`VarHandle` access are visible; everything else is not (sound only for
+    /// clients that do nothing but call the listed classes)
+    Classes(Vec<String>),
+}
+
+impl Visibility {
+    /// Parses a comma-separated pattern list (`--visible-classes`).
+    pub fn classes(patterns: &str) -> Visibility {
+        Visibility::Classes(patterns.split(',').filter(|x| !x.is_empty()).map(str::to_string).collect())
+    }
+}
+
+/// What kind of operation an access belongs to (for [`Visibility`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum AccessClass {
+    /// a field or array element access
+    Data,
+    /// a monitor or thread operation
+    Sync,
+    /// an `Unsafe` or `VarHandle` access (CAS and friends)
+    Atomic,
+}
+
 /// What the operation a thread stands before does, for scheduling.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Op {
@@ -109,8 +142,8 @@ impl Op {
         match self {
             Op::Local => None,
             Op::Access(a) | Op::Sync(a) => Some(a),
-            Op::Lock(o) => Some(AccessRecord { object: vm.heap.get(o).sid, field: AccessRecord::MONITOR, write: true }),
-            Op::Join(o) => Some(AccessRecord { object: vm.heap.get(o).sid, field: AccessRecord::LIFECYCLE, write: false }),
+            Op::Lock(o) => Some(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
+            Op::Join(o) => Some(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
         }
     }
 }
@@ -119,6 +152,34 @@ impl Vm {
     /// A stable id for a class's statics.
     pub(crate) fn class_sid(&self, c: ClassId) -> u64 {
         crate::heap::mix_ids(0x5741_7449_4353, self.class(c).name.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x1000_0000_01b3)))
+    }
+
+    /// The access record of an access to `obj`, with its visibility (see
+    /// [`Visibility`]).
+    pub(crate) fn access_record(&self, obj: ObjRef, field: u32, write: bool, class: AccessClass) -> AccessRecord {
+        let o = self.heap.get(obj);
+        let visible = match self.check.as_ref().map(|c| &c.options.visibility) {
+            None | Some(Visibility::Reachable) => o.has(SHARED),
+            Some(Visibility::Classes(pats)) => match class {
+                AccessClass::Sync | AccessClass::Atomic => true,
+                AccessClass::Data => {
+                    let name = self.class(self.heap.class_of(obj)).java_name();
+                    pats.iter().any(|p| glob(p, &name))
+                }
+            },
+        };
+        AccessRecord { object: o.sid, field, write, visible }
+    }
+
+    /// Whether accesses to the statics of `c` are visible.
+    fn class_visible(&self, c: ClassId) -> bool {
+        match self.check.as_ref().map(|c| &c.options.visibility) {
+            None | Some(Visibility::Reachable) => true,
+            Some(Visibility::Classes(pats)) => {
+                let name = self.class(c).java_name();
+                pats.iter().any(|p| glob(p, &name))
+            }
+        }
     }
 
     fn policy_covers_object(&self, obj: ObjRef) -> bool {
@@ -165,7 +226,6 @@ impl Vm {
 
     /// What the instruction `insn` at the top frame of `ts` does, for scheduling.
     pub(crate) fn classify(&mut self, ts: &mut ThreadStack, method: MethodId, insn: Insn) -> Result<Op, Unwind> {
-        let rec = |vm: &Vm, obj: ObjRef, field: u32, write: bool| AccessRecord { object: vm.heap.get(obj).sid, field, write };
         Ok(match insn {
             Insn::Getfield(i) | Insn::Putfield(i) => {
                 let put = matches!(insn, Insn::Putfield(_));
@@ -182,7 +242,7 @@ impl Vm {
                     return Ok(Op::Local);
                 }
                 if self.policy_covers_object(obj) {
-                    Op::Access(rec(self, obj, slot, put))
+                    Op::Access(self.access_record(obj, slot, put, AccessClass::Data))
                 } else {
                     Op::Local
                 }
@@ -197,12 +257,12 @@ impl Vm {
                 if (final_field && !put) || !self.policy_covers_class(class) {
                     return Ok(Op::Local);
                 }
-                Op::Access(AccessRecord { object: self.class_sid(class), field: slot, write: put })
+                Op::Access(AccessRecord { object: self.class_sid(class), field: slot, write: put, visible: self.class_visible(class) })
             }
             Insn::Iaload | Insn::Laload | Insn::Faload | Insn::Daload | Insn::Aaload | Insn::Baload | Insn::Caload | Insn::Saload => {
                 let (Some(arr), Some(i)) = (Self::stack_ref(ts, 1), Self::stack_int(ts, 0)) else { return Ok(Op::Local) };
                 if self.policy_covers_object(arr) {
-                    Op::Access(rec(self, arr, i as u32, false))
+                    Op::Access(self.access_record(arr, i as u32, false, AccessClass::Data))
                 } else {
                     Op::Local
                 }
@@ -211,7 +271,7 @@ impl Vm {
                 let width = if matches!(insn, Insn::Lastore | Insn::Dastore) { 2 } else { 1 };
                 let (Some(arr), Some(i)) = (Self::stack_ref(ts, width + 1), Self::stack_int(ts, width)) else { return Ok(Op::Local) };
                 if self.policy_covers_object(arr) {
-                    Op::Access(rec(self, arr, i as u32, true))
+                    Op::Access(self.access_record(arr, i as u32, true, AccessClass::Data))
                 } else {
                     Op::Local
                 }
@@ -221,7 +281,7 @@ impl Vm {
                 None => Op::Local,
             },
             Insn::Monitorexit => match Self::stack_ref(ts, 0) {
-                Some(o) => Op::Sync(rec(self, o, AccessRecord::MONITOR, true)),
+                Some(o) => Op::Sync(self.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
                 None => Op::Local,
             },
             Insn::Ireturn | Insn::Lreturn | Insn::Freturn | Insn::Dreturn | Insn::Areturn | Insn::Return => {
@@ -230,7 +290,7 @@ impl Vm {
                 }
                 let base = ts.frames.last().map_or(0, |f| f.base as usize);
                 match self.sync_object(ts, method, base) {
-                    Ok(o) => Op::Sync(rec(self, o, AccessRecord::MONITOR, true)),
+                    Ok(o) => Op::Sync(self.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
                     Err(_) => Op::Local,
                 }
             }
@@ -266,17 +326,16 @@ impl Vm {
         let t = self.method(target);
         let cname = &*self.class(t.class).name;
         let name = &*t.name;
-        let rec = |vm: &Vm, obj: ObjRef, field: u32, write: bool| AccessRecord { object: vm.heap.get(obj).sid, field, write };
         // synchronisation natives and thread operations
         match (cname, name) {
             ("java/lang/Object", "wait" | "notify" | "notifyAll") => {
                 if let Some(r) = receiver {
-                    return Ok(Op::Sync(rec(self, r, AccessRecord::MONITOR, true)));
+                    return Ok(Op::Sync(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
                 }
             }
             ("java/lang/Thread", "start") => {
                 if let Some(r) = receiver {
-                    return Ok(Op::Sync(rec(self, r, AccessRecord::LIFECYCLE, true)));
+                    return Ok(Op::Sync(self.access_record(r, AccessRecord::LIFECYCLE, true, AccessClass::Sync)));
                 }
             }
             ("java/lang/Thread", "join") if t.access & access::NATIVE != 0 || self.natives.overrides(cname, name, &t.descriptor) => {
@@ -286,25 +345,25 @@ impl Vm {
             }
             ("java/lang/Thread", "interrupt0") => {
                 if let Some(r) = receiver {
-                    return Ok(Op::Sync(rec(self, r, AccessRecord::LIFECYCLE, true)));
+                    return Ok(Op::Sync(self.access_record(r, AccessRecord::LIFECYCLE, true, AccessClass::Sync)));
                 }
             }
             ("java/lang/Thread", "yield" | "sleep") => {
                 let me = self.threads[ts.tid as usize].object;
                 return Ok(match me {
-                    Some(t) => Op::Sync(rec(self, t, AccessRecord::LIFECYCLE, false)),
+                    Some(t) => Op::Sync(self.access_record(t, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
                     None => Op::Local,
                 });
             }
             ("jdk/internal/misc/Unsafe", "park") => {
                 let me = self.threads[ts.tid as usize].object;
                 if let Some(t) = me {
-                    return Ok(Op::Sync(rec(self, t, AccessRecord::LIFECYCLE, true)));
+                    return Ok(Op::Sync(self.access_record(t, AccessRecord::LIFECYCLE, true, AccessClass::Sync)));
                 }
             }
             ("jdk/internal/misc/Unsafe", "unpark") => {
                 if let Some(target) = Self::stack_ref(ts, 0) {
-                    return Ok(Op::Sync(rec(self, target, AccessRecord::LIFECYCLE, true)));
+                    return Ok(Op::Sync(self.access_record(target, AccessRecord::LIFECYCLE, true, AccessClass::Sync)));
                 }
             }
             ("jdk/internal/misc/Unsafe", _) if t.access & access::NATIVE != 0 => {
@@ -317,7 +376,7 @@ impl Vm {
             }
             ("java/io/PrintStream", _) if self.check.is_some() => {
                 if let Some(r) = receiver {
-                    return Ok(Op::Sync(rec(self, r, AccessRecord::MONITOR, true)));
+                    return Ok(Op::Sync(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
                 }
             }
             _ => {}
@@ -348,11 +407,10 @@ impl Vm {
         if !self.policy_covers_unsafe(obj) {
             return Some(Op::Local);
         }
-        let object = match obj {
-            Some(o) => self.heap.get(o).sid,
-            None => 0,
-        };
-        Some(Op::Access(AccessRecord { object, field: off as u32, write }))
+        Some(Op::Access(match obj {
+            Some(o) => self.access_record(o, off as u32, write, AccessClass::Atomic),
+            None => AccessRecord { object: 0, field: off as u32, write, visible: true },
+        }))
     }
 
     fn classify_var_handle(&self, ts: &ThreadStack, method: MethodId, index: u16, mode: &str) -> Op {
@@ -365,12 +423,11 @@ impl Vm {
         // the first coordinate: receiver object or array (static handles: the class)
         let coord = if slots >= 1 { Self::stack_ref(ts, slots - 1) } else { None };
         let write = !(mode.starts_with("get") && !mode.contains("And"));
-        let object = match coord {
-            Some(o) if self.policy_covers_unsafe(Some(o)) => self.heap.get(o).sid,
-            Some(_) => return Op::Local,
-            None => self.heap.get(handle).sid,
-        };
-        Op::Access(AccessRecord { object, field: 0, write })
+        match coord {
+            Some(o) if self.policy_covers_unsafe(Some(o)) => Op::Access(self.access_record(o, 0, write, AccessClass::Atomic)),
+            Some(_) => Op::Local,
+            None => Op::Access(AccessRecord { object: self.heap.get(handle).sid, field: 0, write, visible: true }),
+        }
     }
 
     /// What the thread of `ts` stands before (its top frame's instruction).

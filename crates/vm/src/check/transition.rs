@@ -4,7 +4,7 @@
 //! enabled, its transition continues (there is nothing to choose). Also which threads
 //! are enabled, what each stands before, and saving/restoring states.
 
-use super::policy::Op;
+use super::policy::{AccessClass, Op};
 use super::{AccessRecord, BlockReason, CheckOptions, CheckState};
 use crate::class::{InitState, MethodId};
 use crate::error::{VmError, VmResult};
@@ -109,9 +109,29 @@ impl Vm {
         if t.status == ThreadStatus::Terminated {
             return Pending::Terminated;
         }
-        match t.pending.and_then(|op| op.access(self)) {
+        match self.pending_access(tid) {
             Some(a) => Pending::Access(a),
             None => Pending::Local,
+        }
+    }
+
+    /// The first shared access of thread `tid`'s next transition: the operation it
+    /// stands before, or — for a blocked thread — what waking up does (re-acquiring
+    /// the monitor after `wait` or a contended `monitorenter`, consuming the permit
+    /// after `park`, observing the end of the joined thread).
+    fn pending_access(&self, tid: u32) -> Option<AccessRecord> {
+        let t = &self.threads[tid as usize];
+        let sync = |o, field, write| Some(self.access_record(o, field, write, AccessClass::Sync));
+        match t.status {
+            ThreadStatus::Terminated => None,
+            ThreadStatus::Waiting { monitor, .. } => sync(monitor, AccessRecord::MONITOR, true),
+            ThreadStatus::Parked { .. } => t.object.and_then(|o| sync(o, AccessRecord::LIFECYCLE, true)),
+            ThreadStatus::Runnable => match t.blocked {
+                Some(BlockReason::Monitor(o)) => sync(o, AccessRecord::MONITOR, true),
+                Some(BlockReason::Join(o)) => sync(o, AccessRecord::LIFECYCLE, false),
+                Some(_) => None,
+                None => t.pending.and_then(|op| op.access(self)),
+            },
         }
     }
 
@@ -124,7 +144,7 @@ impl Vm {
         chk.forced = false;
         chk.hashes_current = false;
         chk.yield_at = self.instructions.saturating_add(super::TRANSITION_BUDGET);
-        if let Some(a) = self.threads[tid as usize].pending.and_then(|op| op.access(self)) {
+        if let Some(a) = self.pending_access(tid) {
             self.note_access(a);
         }
         let threads_before = self.threads.len();

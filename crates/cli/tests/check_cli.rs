@@ -1,0 +1,246 @@
+//! `jvmc check` and `jvmc replay` as scripts use them: exit statuses, limits, the JSON
+//! document, strategies, determinism, scheduling policies, trace files, and clear
+//! errors for bad input.
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+use serde_json::Value;
+use support::{run, Outcome};
+
+const TIMEOUT: Duration = Duration::from_secs(300);
+
+fn programs() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/concurrent")
+}
+
+/// Compiles `tests/programs/concurrent/{class}.java` into a fresh directory.
+fn compiled(class: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    support::javac(&[&programs().join(format!("{class}.java"))], dir.path(), TIMEOUT).expect("javac");
+    dir
+}
+
+/// A program written on the spot.
+fn compile_source(class: &str, source: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join(format!("{class}.java"));
+    std::fs::write(&file, source).expect("write source");
+    support::javac(&[&file], dir.path(), TIMEOUT).expect("javac");
+    dir
+}
+
+fn jvmc(args: &[&str]) -> Outcome {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    cmd.args(args);
+    run(cmd, TIMEOUT).expect("jvmc runs")
+}
+
+fn check(dir: &Path, args: &[&str], class: &str) -> Outcome {
+    let cp = dir.to_str().expect("utf-8 path");
+    let mut all = vec!["check", "--cp", cp];
+    all.extend_from_slice(args);
+    all.push(class);
+    jvmc(&all)
+}
+
+fn json(out: &Outcome) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+fn stderr(out: &Outcome) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn json_on_stdout_has_the_contract_fields_and_the_report_goes_to_stderr() {
+    let dir = compiled("RacyCounter2");
+    let out = check(dir.path(), &["--json", "-"], "RacyCounter2");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    let j = json(&out);
+    assert_eq!(j["verdict"], "violation");
+    assert_eq!(j["violation"]["kind"], "assertion");
+    assert!(j["violation"]["message"].as_str().unwrap_or("").starts_with("java.lang.AssertionError"));
+    assert!(j["violation"]["thread"].is_string());
+    let trace = j["violation"]["trace"].as_array().expect("trace array");
+    assert!(!trace.is_empty());
+    for step in trace {
+        for field in ["thread", "thread_name", "location", "operation"] {
+            assert!(!step[field].is_null(), "trace step without {field}: {step}");
+        }
+    }
+    for field in ["states_new", "states_visited", "end_states", "transitions", "max_depth", "instructions", "elapsed_ms", "peak_rss_bytes"] {
+        assert!(j["stats"][field].is_u64(), "stats.{field} missing: {}", j["stats"]);
+    }
+    // the human-readable report went to stderr
+    let err = stderr(&out);
+    assert!(err.contains("error: assertion: java.lang.AssertionError"), "{err}");
+    assert!(err.contains("statistics:"), "{err}");
+}
+
+#[test]
+fn limits_stop_cleanly_with_status_3_and_the_statistics_so_far() {
+    let dir = compiled("ConditionHandshake");
+    let out = check(dir.path(), &["--max-states", "50", "--json", "-"], "ConditionHandshake");
+    assert_eq!(out.code(), Some(3), "{}", stderr(&out));
+    let j = json(&out);
+    assert_eq!(j["verdict"], "incomplete");
+    assert_eq!(j["stats"]["stop_reason"], "max-states");
+    assert_eq!(j["stats"]["states_new"], 50);
+
+    let out = check(dir.path(), &["--depth-limit", "5", "--json", "-"], "ConditionHandshake");
+    assert_eq!(out.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(json(&out)["stats"]["stop_reason"], "depth-limit");
+
+    let out = check(dir.path(), &["--max-time", "0s", "--json", "-"], "ConditionHandshake");
+    assert_eq!(out.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(json(&out)["stats"]["stop_reason"], "max-time");
+
+    let out = check(dir.path(), &["--max-memory", "1M", "--json", "-"], "ConditionHandshake");
+    assert_eq!(out.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(json(&out)["stats"]["stop_reason"], "max-memory");
+}
+
+#[test]
+fn a_violation_found_before_a_limit_still_exits_with_1() {
+    let dir = compiled("RacyCounter2");
+    let out = check(dir.path(), &["--max-states", "100000"], "RacyCounter2");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+}
+
+#[test]
+fn every_strategy_finds_the_deadlock_and_random_search_is_deterministic() {
+    let dir = compiled("LockOrderDeadlock2");
+    for search in ["dfs", "bfs"] {
+        let out = check(dir.path(), &["--search", search, "--json", "-"], "LockOrderDeadlock2");
+        assert_eq!(out.code(), Some(1), "{search}: {}", stderr(&out));
+        assert_eq!(json(&out)["violation"]["kind"], "deadlock", "{search}");
+    }
+    let random = |seed: &str| check(dir.path(), &["--search", "random", "--seed", seed, "--walks", "200", "--json", "-"], "LockOrderDeadlock2");
+    let (a, b) = (random("7"), random("7"));
+    assert_eq!(a.code(), Some(1), "{}", stderr(&a));
+    assert_eq!(json(&a)["violation"], json(&b)["violation"], "same seed, same counterexample");
+}
+
+#[test]
+fn bfs_finds_a_shortest_counterexample() {
+    let dir = compiled("RacyCounter3");
+    let trace_len = |search: &str| {
+        let out = check(dir.path(), &["--search", search, "--json", "-"], "RacyCounter3");
+        assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+        json(&out)["violation"]["trace"].as_array().map_or(0, |t| t.len())
+    };
+    assert!(trace_len("bfs") <= trace_len("dfs"));
+}
+
+#[test]
+fn multiple_errors_reports_more_than_one_violation() {
+    let dir = compiled("RacyCounter3");
+    let out = check(dir.path(), &["--multiple-errors", "--json", "-"], "RacyCounter3");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    let j = json(&out);
+    assert!(j["violations"].as_array().is_some_and(|v| v.len() > 1), "{}", j["violations"]);
+}
+
+#[test]
+fn searches_are_deterministic() {
+    let dir = compiled("ChmPutIfAbsent");
+    let strip = |out: &Outcome| {
+        let mut j = json(out);
+        for volatile in ["elapsed_ms", "peak_rss_bytes"] {
+            j["stats"][volatile] = Value::Null;
+        }
+        j
+    };
+    let a = check(dir.path(), &["--outcomes", "--json", "-"], "ChmPutIfAbsent");
+    let b = check(dir.path(), &["--outcomes", "--json", "-"], "ChmPutIfAbsent");
+    assert_eq!(a.code(), Some(0), "{}", stderr(&a));
+    assert_eq!(strip(&a), strip(&b));
+}
+
+#[test]
+fn scheduling_policies_agree_and_classes_patterns_work() {
+    let dir = compiled("TreiberStack");
+    let outcomes = |sched: &str| {
+        let out = check(dir.path(), &["--sched", sched, "--outcomes", "--json", "-"], "TreiberStack");
+        assert_eq!(out.code(), Some(0), "{sched}: {}", stderr(&out));
+        json(&out)["outcomes"].clone()
+    };
+    let all = outcomes("all");
+    assert_eq!(outcomes("shared"), all);
+    assert_eq!(outcomes("classes:TreiberStack*,java.util.concurrent.*"), all);
+}
+
+#[test]
+fn a_saved_trace_replays_and_a_trace_that_does_not_fit_is_an_input_error() {
+    let dir = compiled("LockOrderDeadlock2");
+    let trace = dir.path().join("trace.json");
+    let out = check(dir.path(), &["--trace", trace.to_str().expect("utf-8")], "LockOrderDeadlock2");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    let replayed = jvmc(&["replay", trace.to_str().expect("utf-8")]);
+    assert_eq!(replayed.code(), Some(1), "{}", stderr(&replayed));
+    let text = String::from_utf8_lossy(&replayed.stdout);
+    assert!(text.contains("error: deadlock"), "{text}");
+    assert!(text.contains("trace ("), "{text}");
+
+    // a schedule naming a thread that cannot run
+    let mut file: Value = serde_json::from_str(&std::fs::read_to_string(&trace).expect("trace")).expect("trace JSON");
+    file["schedule"] = serde_json::json!([0, 7]);
+    std::fs::write(&trace, file.to_string()).expect("write");
+    let bad = jvmc(&["replay", trace.to_str().expect("utf-8")]);
+    assert_eq!(bad.code(), Some(2), "{}", stderr(&bad));
+    assert!(stderr(&bad).contains("does not fit the program"), "{}", stderr(&bad));
+
+    std::fs::write(&trace, "{ not json").expect("write");
+    let garbage = jvmc(&["replay", trace.to_str().expect("utf-8")]);
+    assert_eq!(garbage.code(), Some(2));
+    assert!(stderr(&garbage).contains("not a jvmc trace file"), "{}", stderr(&garbage));
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    let dir = compiled("RacyCounter2");
+    for args in [&["--sched", "sometimes"][..], &["--search", "psychic"], &["--max-time", "soon"], &["--max-memory", "lots"]] {
+        let out = check(dir.path(), args, "RacyCounter2");
+        assert_eq!(out.code(), Some(2), "{args:?}: {}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn output_is_captured_unless_echoed() {
+    let dir = compiled("SyncCounter");
+    let quiet = check(dir.path(), &["--json", "-"], "SyncCounter");
+    assert_eq!(quiet.code(), Some(0), "{}", stderr(&quiet));
+    json(&quiet); // stdout is nothing but the JSON document
+    let echoed = check(dir.path(), &["--echo-output"], "SyncCounter");
+    assert_eq!(echoed.code(), Some(0));
+    assert!(stderr(&echoed).contains("count="), "{}", stderr(&echoed));
+}
+
+#[test]
+fn unsupported_natives_and_missing_classes_are_input_errors_under_check() {
+    let dir = compile_source(
+        "UsesProxy",
+        "public class UsesProxy { public static void main(String[] a) { Runnable r = (Runnable) java.lang.reflect.Proxy.newProxyInstance(UsesProxy.class.getClassLoader(), new Class<?>[] { Runnable.class }, (p, m, args) -> null); r.run(); } }",
+    );
+    let out = check(dir.path(), &[], "UsesProxy");
+    assert_eq!(out.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).starts_with("jvmc: error:"), "{}", stderr(&out));
+
+    let dir = compile_source("NeedsB", "public class NeedsB { public static void main(String[] a) { new Thread(B::hello).start(); } }\nclass B { static void hello() {} }");
+    std::fs::remove_file(dir.path().join("B.class")).expect("remove B.class");
+    let out = check(dir.path(), &[], "NeedsB");
+    assert_eq!(out.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("class B is not on the class path"), "{}", stderr(&out));
+}
+
+#[test]
+fn exact_states_mode_runs_on_a_java_util_concurrent_client() {
+    let dir = compiled("ClqOfferPoll");
+    let out = check(dir.path(), &["--exact-states", "--json", "-"], "ClqOfferPoll");
+    assert_eq!(out.code(), Some(0), "{}", stderr(&out));
+}

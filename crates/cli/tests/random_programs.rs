@@ -1,0 +1,190 @@
+//! State matching checked against exhaustive search on randomly generated programs.
+//!
+//! Each program (generated from a seed, so failures reproduce) starts two threads
+//! that read and write shared statics and array elements, lock monitors (in a fixed
+//! order, or not — some programs deadlock), allocate and publish linked nodes (which
+//! exercises sharing, stable ids and the young collection) and assert over what they
+//! read; main prints the final values. For every program, stateful DFS under
+//! `--sched shared`, and stateless DFS (which stores nothing and explores every path)
+//! where it finishes within a budget, must agree with stateful DFS under `--sched all`
+//! on the verdict and, for correct programs, on the exact set of printed outcomes;
+//! `--exact-states` must never see a fingerprint merge two different states.
+//!
+//! `JVMC_RANDOM_PROGRAMS=N` changes how many programs are generated (default 24).
+
+mod support;
+
+use std::collections::BTreeSet;
+use std::fmt::Write as _;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use serde_json::Value;
+
+const TIMEOUT: Duration = Duration::from_secs(300);
+/// States (tree nodes) a stateless search may visit before its comparison is skipped.
+const STATELESS_BUDGET: &str = "300000";
+
+/// splitmix64: a tiny deterministic generator.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+const VARS: &[&str] = &["x", "y", "z"];
+
+/// One statement of a thread body.
+fn statement(rng: &mut Rng, locks_ordered: bool, depth: u32, out: &mut String) {
+    let v = |rng: &mut Rng| VARS[rng.below(VARS.len() as u64) as usize];
+    match rng.below(if depth > 0 { 7 } else { 9 }) {
+        0 => {
+            let (a, b) = (v(rng), v(rng));
+            let _ = write!(out, "{a} = {b} + 1; ");
+        }
+        1 => {
+            let (a, b) = (v(rng), v(rng));
+            let _ = write!(out, "{{ int r = {a}; {b} = r * 2 + 1; }} ");
+        }
+        2 => {
+            let (i, a) = (rng.below(2), v(rng));
+            let _ = write!(out, "arr[{i}] = {a}; ");
+        }
+        3 => {
+            let (a, i) = (v(rng), rng.below(2));
+            let _ = write!(out, "{a} += arr[{i}]; ");
+        }
+        4 => {
+            let a = v(rng);
+            let _ = write!(out, "head = new Node(head, {a}); ");
+        }
+        5 => {
+            let a = v(rng);
+            let _ = write!(out, "{{ Node h = head; if (h != null) {a} = h.value; }} ");
+        }
+        6 => {
+            let (a, b) = (v(rng), v(rng));
+            let _ = write!(out, "if ({a} > {b}) {{ {b} = {a}; }} ");
+        }
+        7 => {
+            // a critical section, possibly nested
+            let (l1, l2) = if locks_ordered || rng.below(2) == 0 { ("L1", "L2") } else { ("L2", "L1") };
+            let _ = write!(out, "synchronized ({l1}) {{ ");
+            statement(rng, locks_ordered, depth + 1, out);
+            if rng.below(2) == 0 {
+                let _ = write!(out, "synchronized ({l2}) {{ ");
+                statement(rng, locks_ordered, depth + 1, out);
+                let _ = write!(out, "}} ");
+            }
+            let _ = write!(out, "}} ");
+        }
+        _ => {
+            let (a, k) = (v(rng), rng.below(5) + 3);
+            let _ = write!(out, "assert {a} < {k} : \"{a} reached \" + {a}; ");
+        }
+    }
+}
+
+/// The Java source of program `seed` (class `R{seed}`).
+fn generate(seed: u64) -> String {
+    let mut rng = Rng(seed.wrapping_mul(0x2545_F491_4F6C_DD1D) ^ 0x6a09_e667);
+    let locks_ordered = rng.below(3) != 0;
+    let mut bodies = Vec::new();
+    for _ in 0..3 {
+        let mut b = String::new();
+        let n = 1 + rng.below(3);
+        for _ in 0..n {
+            statement(&mut rng, locks_ordered, 0, &mut b);
+        }
+        bodies.push(b);
+    }
+    format!(
+        "public class R{seed} {{\n\
+         static int x, y, z;\n\
+         static int[] arr = new int[2];\n\
+         static Node head;\n\
+         static final Object L1 = new Object(), L2 = new Object();\n\
+         static final class Node {{ final Node next; int value; Node(Node next, int value) {{ this.next = next; this.value = value; }} }}\n\
+         public static void main(String[] args) throws InterruptedException {{\n\
+         Thread t1 = new Thread(() -> {{ {} }});\n\
+         Thread t2 = new Thread(() -> {{ {} }});\n\
+         t1.start(); t2.start();\n\
+         {}\n\
+         t1.join(); t2.join();\n\
+         int n = 0; for (Node h = head; h != null; h = h.next) n += h.value;\n\
+         System.out.println(\"x=\" + x + \" y=\" + y + \" z=\" + z + \" arr=\" + arr[0] + \",\" + arr[1] + \" nodes=\" + n);\n\
+         }}\n}}\n",
+        bodies[0], bodies[1], bodies[2]
+    )
+}
+
+struct Found {
+    verdict: String,
+    kind: Option<String>,
+    outcomes: BTreeSet<String>,
+}
+
+fn search(dir: &Path, class: &str, args: &[&str]) -> Result<Found, String> {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    cmd.arg("check").arg("--cp").arg(dir).args(["--outcomes", "--json", "-"]).args(args).arg(class);
+    let out = support::run(cmd, TIMEOUT)?;
+    if !matches!(out.code(), Some(0 | 1 | 3)) {
+        return Err(format!("{args:?}: {}\n{}", out.status_text(), support::truncate(&out.stderr, 4000)));
+    }
+    let j: Value = serde_json::from_slice(&out.stdout).map_err(|e| format!("{args:?}: bad JSON: {e}"))?;
+    Ok(Found {
+        verdict: j["verdict"].as_str().unwrap_or("?").to_string(),
+        kind: j["violation"]["kind"].as_str().map(str::to_string),
+        outcomes: j["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default(),
+    })
+}
+
+fn check(seed: u64) -> Result<(), Failed> {
+    let class = format!("R{seed}");
+    let source = generate(seed);
+    let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
+    let file = dir.path().join(format!("{class}.java"));
+    std::fs::write(&file, &source).map_err(|e| e.to_string())?;
+    support::javac(&[&file], dir.path(), TIMEOUT)?;
+    // The reference: stateful DFS with a scheduling point at every access, checked
+    // against stateless search (which stores nothing) when that finishes within its
+    // budget — the number of paths grows exponentially with the program.
+    let reference = search(dir.path(), &class, &["--sched", "all", "--exact-states"])?;
+    let stateless = search(dir.path(), &class, &["--sched", "all", "--stateless", "--max-states", STATELESS_BUDGET])?;
+    let mut others = vec![("--sched shared", search(dir.path(), &class, &["--sched", "shared"])?)];
+    if stateless.verdict != "incomplete" {
+        others.push(("--stateless --sched all", stateless));
+    }
+    for (name, other) in others {
+        if other.verdict != reference.verdict || other.kind != reference.kind {
+            return Err(format!(
+                "{name} found {} {:?}, stateful --sched all found {} {:?}\n{source}",
+                other.verdict, other.kind, reference.verdict, reference.kind
+            )
+            .into());
+        }
+        if reference.verdict == "ok" && other.outcomes != reference.outcomes {
+            return Err(format!("{name} found outcomes {:?}, stateful --sched all found {:?}\n{source}", other.outcomes, reference.outcomes).into());
+        }
+    }
+    Ok(())
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let n: u64 = std::env::var("JVMC_RANDOM_PROGRAMS").ok().and_then(|v| v.parse().ok()).unwrap_or(24);
+    let trials = (1..=n).map(|seed| Trial::test(format!("R{seed}"), move || check(seed))).collect();
+    libtest_mimic::run(&args, trials).exit();
+}

@@ -1,0 +1,130 @@
+//! DE-S-POR, Algorithm 2 of the stateful POR paper (eager source sets), and DE-JPF
+//! (the same with `safeSet(s) = enabled(s)`).
+//!
+//! Every new visible transition `a` updates, eagerly, the `current` set of the last
+//! transition on the stack that it depends on (`UpdateCurr`, lines 18–22); reaching a
+//! visited state `s'` does the same for every transition reachable from `s'` in `L_r`
+//! (lines 16–17), as if they were executed again. Back at a state, `UpdateBack`
+//! (Fig. 2) recomputes its backtrack set (line 13); the state is done when
+//! `backtrack = done` (line 6).
+//!
+//! Blocking: the paper assumes transitions are never disabled (in its JPF setting a
+//! lock is a CAS loop); here a thread waiting for a monitor is not enabled, and the
+//! last dependent transition of its `monitorenter` is the owner's release, which the
+//! acquisition can never precede. So when `tid(a)` was not enabled at the last
+//! dependent transition, the last dependent transition where it *was* enabled (the
+//! owner's acquisition) is updated too — Flanagan and Godefroid's "may be co-enabled"
+//! condition, approximated by enabledness. (DL-S-POR needs no such rule: its `current`
+//! sets take every later dependent transition, not only the last.)
+//!
+//! Appendix A's optimisation is applied to the re-traversal at visited states: each
+//! transition reachable from `s'` is walked once, and — since some orders between them
+//! are then never seen — it updates the `current` sets of *all* stack transitions it
+//! depends on, not only the last.
+
+use jvmc_state::StateId;
+
+use super::explorer::Frame;
+use super::source_sets::update_back;
+use super::thread_set::ThreadSet;
+use super::{Explorer, Reduction};
+use crate::run::{Flow, SearchRun};
+use crate::system::TransitionSystem;
+
+/// DE-S-POR (`safe_sets`) or DE-JPF.
+#[derive(Clone, Copy, Debug)]
+pub struct EagerSourceSets {
+    safe_sets: bool,
+}
+
+impl EagerSourceSets {
+    /// With the static safe-set filter (DE-S-POR) or without (DE-JPF).
+    pub fn new(safe_sets: bool) -> Self {
+        EagerSourceSets { safe_sets }
+    }
+}
+
+impl Reduction for EagerSourceSets {
+    fn name(&self) -> &'static str {
+        if self.safe_sets {
+            "de-spor"
+        } else {
+            "de-jpf"
+        }
+    }
+
+    fn uses_safe_sets(&self) -> bool {
+        self.safe_sets
+    }
+
+    fn tracks_stack_accesses(&self) -> bool {
+        true
+    }
+
+    /// Line 6: `∃ t' ∈ s.backtrack \ s.done`.
+    fn candidates(&self, frame: &Frame) -> ThreadSet {
+        frame.backtrack.minus(&frame.done)
+    }
+
+    /// Lines 5 and 9–11.
+    fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
+        let f = &mut ex.frames[top];
+        let Some(k) = f.active else { return };
+        f.backtrack.insert(k.thread); // line 5 (the first pick); a no-op afterwards
+        f.done.insert(k.thread); // line 9
+        *f.current_mut(k.thread) = ThreadSet::of(&[k.thread]); // line 10
+        if k.visible {
+            // line 11: UpdateCurr(a) — the last earlier stack transition dependent on a
+            let a = ex.path.last().expect("the taken transition is on the path");
+            if let Some((p, tp)) = ex.index.last_dependent(a, top) {
+                ex.frames[p].current_mut(tp).insert(k.thread); // line 22
+                if !ex.frames[p].enabled.contains(k.thread) {
+                    // tid(a) could not run there (it was blocked, e.g. on the monitor
+                    // that transition releases): the race to reverse is with the last
+                    // dependent transition where it could — see the module docs
+                    let mut co_enabled = None;
+                    ex.index.dependent(a, p, |q, tq| {
+                        if ex.frames[q].enabled.contains(k.thread) && co_enabled.is_none_or(|(r, _)| q > r) {
+                            co_enabled = Some((q, tq));
+                        }
+                    });
+                    if let Some((q, tq)) = co_enabled {
+                        ex.frames[q].current_mut(tq).insert(k.thread);
+                    }
+                }
+            }
+        }
+    }
+
+    /// A disabled thread's pending transition counts as executed here: `UpdateCurr`.
+    fn on_disabled(&mut self, ex: &mut Explorer, depth: usize, pending: &crate::system::Transition) {
+        if let Some((p, tp)) = ex.index.last_dependent(pending, depth) {
+            ex.frames[p].current_mut(tp).insert(pending.thread);
+        }
+    }
+
+    /// Lines 16–17, optimised (see the module docs).
+    fn on_visited(&mut self, ex: &mut Explorer, top: usize, target: StateId) {
+        let end = ex.traverse(target, |labels, index, frames, e| {
+            let a = labels.get(e.label);
+            if !a.accesses.is_empty() {
+                index.dependent(a, top + 1, |p, tp| {
+                    frames[p].current_mut(tp).insert(a.thread);
+                });
+            }
+            true
+        });
+        if let Some(q) = end.lowest_on_stack {
+            for i in q + 1..=top {
+                ex.make_full(i);
+            }
+        }
+    }
+
+    /// Line 13: `s.backtrack ← UpdateBack(s, a)`.
+    fn on_return(&mut self, ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, top: usize, taken: super::Explored) -> Flow<bool> {
+        let f = &mut ex.frames[top];
+        f.backtrack = update_back(f, taken.thread);
+        Ok(false)
+    }
+}

@@ -1,0 +1,594 @@
+//! The depth-first explorer every POR algorithm runs on: the stack of states with
+//! their `done`/`backtrack`/`current` sets, the explored transition graph `L_r`, the
+//! safe-set choice, enumeration order, probing for visited successors, and the cycle
+//! proviso. An algorithm ([`Reduction`]) only says which threads to explore next and
+//! how to update the sets (see `docs/algorithms/`).
+//!
+//! # The loop
+//! Iterative, like [`crate::strategy::DfsStrategy`]: the top frame either takes a
+//! transition (executing it, or reusing one a probe already executed) or, when its
+//! algorithm has nothing left to explore, is popped. Back from a transition's subtree
+//! the algorithm's [`Reduction::on_return`] runs (`UpdateBack`, `IsComplete`).
+//!
+//! # Safe sets (S-POR, Algorithm 1)
+//! `safeSet(s) = {t}` when thread `t`'s next transition is invisible, else
+//! `enabled(s)`. The system's [`TransitionSystem::pending`] tells which threads stand
+//! before no visible access; the first such thread (in the enumeration order) is
+//! explored first, and its label (no visible access) confirms it. If the label shows a
+//! visible access after all (a thread that terminates, say), the state is treated as
+//! irreducible: `safeSet(s) = enabled(s)`, which is always a valid choice.
+//!
+//! # Cycles and violations
+//! The paper assumes acyclic state spaces; Java programs that spin have cycles. Three
+//! conservative rules keep every algorithm sound on them:
+//! - the stack proviso (Peled's C3): a state with a transition to a state on the stack
+//!   is fully expanded — every cycle of the explored graph then contains a fully
+//!   expanded state, so no thread is ignored forever;
+//! - a transition that raises a violation ends every path through it, so it disables
+//!   every other thread (the papers' LTSs have no such transitions): its state is
+//!   fully expanded too;
+//! - dependency tracking over incomplete regions: a re-traversal that reaches a state
+//!   still on the stack (whose exploration is unfinished, so its later transitions are
+//!   not yet in `L_r`) fully expands the states whose sets it was updating.
+
+use rustc_hash::FxHashMap;
+
+use jvmc_state::{GraphEdge, LabelId, LabelTable, StateGraph, StateId, TraversalMarks, NO_STATE};
+
+use super::thread_set::ThreadSet;
+use super::Reduction;
+use crate::config::ThreadOrder;
+use crate::rng::SearchRng;
+use crate::run::{Flow, Node, SearchRun};
+use crate::system::{SaveMark, ThreadId, Transition, TransitionSystem};
+
+/// Not on the stack.
+const OFF_STACK: u32 = u32::MAX;
+
+/// A transition taken (or probed) from a state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Explored {
+    /// the thread that ran
+    pub thread: ThreadId,
+    /// its interned label
+    pub label: LabelId,
+    /// the successor ([`NO_STATE`] when the transition raised a violation)
+    pub target: StateId,
+    /// whether it made a visible access
+    pub visible: bool,
+}
+
+/// What is known of a state's safe set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Safe {
+    /// not decided before the first transition: `Some(t)` if `t` was picked because it
+    /// stands before no visible access
+    Undecided(Option<ThreadId>),
+    /// `{t}`: `t`'s next transition is invisible
+    Single(ThreadId),
+    /// all enabled threads (an irreducible state, a JPF-style variant, or a fully
+    /// expanded one)
+    All,
+}
+
+/// A state on the stack, with the algorithms' sets.
+pub(crate) struct Frame {
+    /// its id in the explored graph
+    pub state: StateId,
+    /// its enabled threads
+    pub enabled: ThreadSet,
+    /// its safe set so far
+    pub safe: Safe,
+    /// threads whose transitions are fully explored (the papers' `s.done`)
+    pub done: ThreadSet,
+    /// the papers' `s.backtrack`
+    pub backtrack: ThreadSet,
+    /// the papers' `s.current[t]`, for the threads that have one
+    pub current: Vec<(ThreadId, ThreadSet)>,
+    /// fully expanded: explore every enabled thread (cycle proviso)
+    pub full: bool,
+    /// whether the first transition was chosen
+    started: bool,
+    /// the transition whose subtree is being explored (its label is on the path)
+    pub active: Option<Explored>,
+    /// the save taken before executing `active`
+    mark: Option<SaveMark>,
+    /// transitions taken from this state, in order
+    pub taken: Vec<Explored>,
+    /// transitions a probe executed whose successor was already visited (or that
+    /// raised a violation), not taken yet
+    pub known: Vec<Explored>,
+    /// threads a probe found to lead to a new state
+    leads_new: ThreadSet,
+}
+
+impl Frame {
+    fn new(state: StateId, enabled: &[ThreadId]) -> Frame {
+        Frame {
+            state,
+            enabled: ThreadSet::of(enabled),
+            safe: Safe::Undecided(None),
+            done: ThreadSet::new(),
+            backtrack: ThreadSet::new(),
+            current: Vec::new(),
+            full: false,
+            started: false,
+            active: None,
+            mark: None,
+            taken: Vec::new(),
+            known: Vec::new(),
+            leads_new: ThreadSet::new(),
+        }
+    }
+
+    /// `safeSet(s)` (every enabled thread until the first transition decided it).
+    pub fn safe_set(&self) -> ThreadSet {
+        match self.safe {
+            Safe::Single(t) => ThreadSet::of(&[t]),
+            Safe::Undecided(_) | Safe::All => self.enabled.clone(),
+        }
+    }
+
+    /// `s.current[t]` (empty if never set).
+    pub fn current(&self, t: ThreadId) -> ThreadSet {
+        self.current.iter().find(|(u, _)| *u == t).map(|(_, s)| s.clone()).unwrap_or_default()
+    }
+
+    /// `s.current[t]`, created empty if needed.
+    pub fn current_mut(&mut self, t: ThreadId) -> &mut ThreadSet {
+        let i = match self.current.iter().position(|(u, _)| *u == t) {
+            Some(i) => i,
+            None => {
+                self.current.push((t, ThreadSet::new()));
+                self.current.len() - 1
+            }
+        };
+        &mut self.current[i].1
+    }
+
+    fn heap_bytes(&self) -> usize {
+        let sets = [&self.enabled, &self.done, &self.backtrack, &self.leads_new].iter().map(|s| s.heap_bytes()).sum::<usize>();
+        sets + self.current.iter().map(|(_, s)| s.heap_bytes() + 32).sum::<usize>() + (self.taken.capacity() + self.known.capacity()) * std::mem::size_of::<Explored>()
+    }
+}
+
+/// One access of a label on the stack, indexed by location.
+#[derive(Clone, Copy, Debug)]
+struct IndexEntry {
+    pos: u32,
+    thread: ThreadId,
+    write: bool,
+}
+
+/// The accesses of the transitions on the stack, by location, so that "the last
+/// transition of the stack dependent on `a`" is a few lookups, not a walk of the path.
+#[derive(Default)]
+pub(crate) struct AccessIndex {
+    locations: FxHashMap<(u64, u32), Vec<IndexEntry>>,
+}
+
+impl AccessIndex {
+    fn push(&mut self, pos: usize, t: &Transition) {
+        for a in &t.accesses {
+            let write = a.kind == crate::system::AccessKind::Write;
+            self.locations.entry((a.object, a.field)).or_default().push(IndexEntry { pos: pos as u32, thread: t.thread, write });
+        }
+    }
+
+    fn pop(&mut self, pos: usize, t: &Transition) {
+        for a in &t.accesses {
+            if let Some(v) = self.locations.get_mut(&(a.object, a.field)) {
+                while v.last().is_some_and(|e| e.pos as usize == pos) {
+                    v.pop();
+                }
+            }
+        }
+    }
+
+    /// Stack positions `< below` whose transitions are dependent on `t` (another
+    /// thread, a conflicting access), calling `f(pos, thread)` for each (a position
+    /// may be reported once per conflicting access).
+    pub fn dependent(&self, t: &Transition, below: usize, mut f: impl FnMut(usize, ThreadId)) {
+        for a in &t.accesses {
+            let write = a.kind == crate::system::AccessKind::Write;
+            if let Some(v) = self.locations.get(&(a.object, a.field)) {
+                for e in v.iter().rev() {
+                    if (e.pos as usize) < below && e.thread != t.thread && (write || e.write) {
+                        f(e.pos as usize, e.thread);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The last stack position `< below` whose transition is dependent on `t`.
+    pub fn last_dependent(&self, t: &Transition, below: usize) -> Option<(usize, ThreadId)> {
+        let mut best: Option<(usize, ThreadId)> = None;
+        for a in &t.accesses {
+            let write = a.kind == crate::system::AccessKind::Write;
+            if let Some(v) = self.locations.get(&(a.object, a.field)) {
+                if let Some(e) = v.iter().rev().find(|e| (e.pos as usize) < below && e.thread != t.thread && (write || e.write)) {
+                    if best.is_none_or(|(p, _)| (e.pos as usize) > p) {
+                        best = Some((e.pos as usize, e.thread));
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn bytes(&self) -> usize {
+        self.locations.capacity() * 40 + self.locations.values().map(|v| v.capacity() * std::mem::size_of::<IndexEntry>()).sum::<usize>()
+    }
+}
+
+/// How a re-traversal ended.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct TraversalEnd {
+    /// the lowest stack position of a state it reached that is on the stack
+    pub lowest_on_stack: Option<usize>,
+}
+
+/// The search the algorithms run in (see the module docs).
+pub(crate) struct Explorer {
+    /// `L_r`
+    pub graph: StateGraph,
+    /// interned labels
+    pub labels: LabelTable<Transition>,
+    /// the DFS stack; frame `i` is at depth `i`
+    pub frames: Vec<Frame>,
+    /// the labels of the active transitions of `frames[..top]`, in order
+    pub path: Vec<Transition>,
+    /// the stack's accesses by location (kept only if the algorithm asks)
+    pub index: AccessIndex,
+    index_on: bool,
+    /// per state: its stack position, or `OFF_STACK`
+    stack_pos: Vec<u32>,
+    /// re-traversal marks
+    marks: TraversalMarks,
+    order: ThreadOrder,
+    rng: SearchRng,
+    visited_first: bool,
+    safe_sets: bool,
+    stateless: bool,
+    /// re-traversed transitions
+    pub retraversed: u64,
+    /// states made fully expanded
+    pub full_expansions: u64,
+    sets_peak: u64,
+    /// test hook: every completed state with its final `done` and `backtrack` sets
+    /// and the threads taken from it, in completion order
+    #[cfg(test)]
+    pub completed: Vec<(StateId, ThreadSet, ThreadSet, Vec<ThreadId>)>,
+}
+
+/// What the top frame does next.
+enum Choice {
+    /// execute this thread's transition
+    Run(ThreadId),
+    /// take a transition a probe already executed
+    Known(Explored),
+}
+
+impl Explorer {
+    pub fn new(run: &SearchRun<'_>, red: &dyn Reduction) -> Explorer {
+        let cfg = run.cfg();
+        Explorer {
+            graph: StateGraph::new(),
+            labels: LabelTable::new(),
+            frames: Vec::new(),
+            path: Vec::new(),
+            index: AccessIndex::default(),
+            index_on: red.tracks_stack_accesses(),
+            stack_pos: Vec::new(),
+            marks: TraversalMarks::new(),
+            order: cfg.order.clone(),
+            rng: SearchRng::new(cfg.seed),
+            visited_first: cfg.visited_first && !cfg.stateless,
+            safe_sets: red.uses_safe_sets(),
+            stateless: cfg.stateless,
+            retraversed: 0,
+            full_expansions: 0,
+            sets_peak: 0,
+            #[cfg(test)]
+            completed: Vec::new(),
+        }
+    }
+
+    /// Runs the search to its end.
+    pub fn explore(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+        sys.reset()?;
+        let seen = run.observe(sys, 0)?;
+        let state = self.state_of(seen.fp);
+        self.add_disabled(red, sys, state, 0);
+        if let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? {
+            self.push(state, &enabled);
+        }
+        while let Some(top) = self.frames.len().checked_sub(1) {
+            if run.stats.transitions & 1023 == 0 {
+                self.sample_memory();
+            }
+            if let Some(mark) = self.frames[top].mark.take() {
+                sys.restore(mark);
+            }
+            if let Some(taken) = self.frames[top].active.take() {
+                let t = self.path.pop().expect("an active transition is on the path");
+                if self.index_on {
+                    self.index.pop(top, &t);
+                }
+                if red.on_return(self, sys, run, top, taken)? {
+                    self.pop();
+                    continue;
+                }
+            }
+            match self.choose(red, sys, run, top)? {
+                None => self.pop(),
+                Some(Choice::Known(k)) => {
+                    let t = self.labels.get(k.label).clone();
+                    self.take(red, top, k, t);
+                    if k.target != NO_STATE {
+                        red.on_visited(self, top, k.target);
+                    }
+                }
+                Some(Choice::Run(thread)) => self.run_transition(red, sys, run, top, thread)?,
+            }
+        }
+        self.sample_memory();
+        Ok(())
+    }
+
+    fn state_of(&mut self, fp: Option<crate::system::Fingerprint>) -> StateId {
+        match fp {
+            Some(fp) => self.graph.intern(fp).0,
+            None => self.graph.fresh(),
+        }
+    }
+
+    fn push(&mut self, state: StateId, enabled: &[ThreadId]) {
+        let i = state as usize;
+        if i >= self.stack_pos.len() {
+            self.stack_pos.resize((i + 1).max(self.stack_pos.len() * 2), OFF_STACK);
+        }
+        self.stack_pos[i] = self.frames.len() as u32;
+        self.frames.push(Frame::new(state, enabled));
+    }
+
+    fn pop(&mut self) {
+        if let Some(f) = self.frames.pop() {
+            self.stack_pos[f.state as usize] = OFF_STACK;
+            #[cfg(test)]
+            self.completed.push((f.state, f.done.clone(), f.backtrack.clone(), f.taken.iter().map(|k| k.thread).collect()));
+        }
+    }
+
+    /// The stack position of `state`, if it is on the stack.
+    pub fn on_stack(&self, state: StateId) -> Option<usize> {
+        self.stack_pos.get(state as usize).filter(|&&p| p != OFF_STACK).map(|&p| p as usize)
+    }
+
+    /// Makes frame `i` fully expanded (see the module docs).
+    pub fn make_full(&mut self, i: usize) {
+        let f = &mut self.frames[i];
+        if !f.full {
+            f.full = true;
+            f.safe = Safe::All;
+            let enabled = f.enabled.clone();
+            f.backtrack.union_with(&enabled);
+            self.full_expansions += 1;
+        }
+    }
+
+    /// `threads` in the enumeration order.
+    fn ordered(&mut self, threads: &ThreadSet) -> Vec<ThreadId> {
+        let mut v: Vec<ThreadId> = threads.iter().collect();
+        match &self.order {
+            ThreadOrder::Sequential(perm) if !perm.is_empty() => {
+                v.sort_by_key(|t| (perm.iter().position(|p| p == t).unwrap_or(perm.len()), *t));
+            }
+            ThreadOrder::Sequential(_) => {}
+            ThreadOrder::Random => {
+                for i in (1..v.len()).rev() {
+                    let j = self.rng.below(i + 1);
+                    v.swap(i, j);
+                }
+            }
+        }
+        v
+    }
+
+    fn choose(&mut self, red: &dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<Option<Choice>> {
+        let candidates = if self.frames[top].started {
+            red.candidates(&self.frames[top])
+        } else {
+            self.frames[top].started = true;
+            if self.safe_sets && !self.frames[top].full {
+                let enabled = self.frames[top].enabled.clone();
+                for t in self.ordered(&enabled) {
+                    if sys.pending(t).is_none() {
+                        self.frames[top].safe = Safe::Undecided(Some(t));
+                        return Ok(Some(Choice::Run(t)));
+                    }
+                }
+            }
+            self.frames[top].safe = Safe::All;
+            self.frames[top].safe_set()
+        };
+        let order = self.ordered(&candidates);
+        let Some(&first) = order.first() else { return Ok(None) };
+        if self.visited_first && order.len() > 1 {
+            for &t in &order {
+                if let Some(k) = self.take_known(top, t) {
+                    return Ok(Some(Choice::Known(k)));
+                }
+            }
+            for &t in &order {
+                if !self.frames[top].leads_new.contains(t) && self.probe(sys, run, top, t)?.is_some() {
+                    let k = self.take_known(top, t).expect("a successful probe is known");
+                    return Ok(Some(Choice::Known(k)));
+                }
+            }
+        }
+        Ok(Some(match self.take_known(top, first) {
+            Some(k) => Choice::Known(k),
+            None => Choice::Run(first),
+        }))
+    }
+
+    fn take_known(&mut self, top: usize, t: ThreadId) -> Option<Explored> {
+        let known = &mut self.frames[top].known;
+        let i = known.iter().position(|k| k.thread == t)?;
+        Some(known.remove(i))
+    }
+
+    /// Whether thread `t` of frame `top` was probed or taken and led to a visited
+    /// state (or a violation): executes it if unknown. `None`: it leads to a new state
+    /// (the system is back in the frame's state either way).
+    pub fn probe(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, t: ThreadId) -> Flow<Option<Explored>> {
+        let f = &self.frames[top];
+        if let Some(k) = f.known.iter().find(|k| k.thread == t) {
+            return Ok(Some(*k));
+        }
+        if f.leads_new.contains(t) || self.stateless {
+            return Ok(None);
+        }
+        let mark = sys.save();
+        let step = run.step(sys, t)?;
+        let label = self.labels.intern(&step.transition, step.transition.accesses.len() * std::mem::size_of::<crate::system::Access>());
+        let visible = !step.transition.accesses.is_empty();
+        let state = self.frames[top].state;
+        let known = if let Some(v) = step.violation {
+            self.graph.add_edge(state, label, NO_STATE);
+            self.path.push(step.transition);
+            let reported = run.violation(v, &self.path);
+            self.path.pop();
+            sys.restore(mark);
+            reported?;
+            self.make_full(top);
+            Explored { thread: t, label, target: NO_STATE, visible }
+        } else if run.is_known(sys) {
+            let seen = run.observe(sys, top + 1)?;
+            let target = self.state_of(seen.fp);
+            self.graph.add_edge(state, label, target);
+            sys.restore(mark);
+            if self.on_stack(target).is_some() {
+                self.make_full(top);
+            }
+            Explored { thread: t, label, target, visible }
+        } else {
+            sys.restore(mark);
+            self.frames[top].leads_new.insert(t);
+            return Ok(None);
+        };
+        self.frames[top].known.push(known);
+        Ok(Some(known))
+    }
+
+    /// Records `k` as the active transition of frame `top`.
+    fn take(&mut self, red: &mut dyn Reduction, top: usize, k: Explored, t: Transition) {
+        if self.index_on {
+            self.index.push(top, &t);
+        }
+        self.path.push(t);
+        let f = &mut self.frames[top];
+        f.active = Some(k);
+        f.taken.push(k);
+        if f.taken.len() == 1 {
+            f.safe = match f.safe {
+                Safe::Undecided(Some(h)) if h == k.thread && !k.visible && !f.full => Safe::Single(h),
+                Safe::Single(h) => Safe::Single(h),
+                _ => Safe::All,
+            };
+        }
+        if k.target == NO_STATE || self.on_stack(k.target).is_some() {
+            self.make_full(top);
+        }
+        red.on_taken(self, top);
+    }
+
+    fn run_transition(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, thread: ThreadId) -> Flow<()> {
+        let mark = sys.save();
+        self.frames[top].mark = Some(mark);
+        let step = run.step(sys, thread)?;
+        let label = self.labels.intern(&step.transition, step.transition.accesses.len() * std::mem::size_of::<crate::system::Access>());
+        let visible = !step.transition.accesses.is_empty();
+        let state = self.frames[top].state;
+        if let Some(v) = step.violation {
+            self.graph.add_edge(state, label, NO_STATE);
+            self.take(red, top, Explored { thread, label, target: NO_STATE, visible }, step.transition);
+            return run.violation(v, &self.path);
+        }
+        let depth = top + 1;
+        let seen = run.observe(sys, depth)?;
+        let target = self.state_of(seen.fp);
+        self.graph.add_edge(state, label, target);
+        self.take(red, top, Explored { thread, label, target, visible }, step.transition);
+        if seen.new {
+            self.add_disabled(red, sys, target, depth);
+            if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
+                self.push(target, &enabled);
+            }
+        } else {
+            red.on_visited(self, top, target);
+        }
+        Ok(())
+    }
+
+    /// Adds to `L_r`, for each disabled thread of the new state `state` (reached by
+    /// `self.path`, `depth` transitions long), an edge to nowhere labelled with what
+    /// the thread stands before: the transition that may still happen once it is
+    /// enabled again — or never, if it stays blocked. Re-traversals then see the
+    /// dependence between a transition and the threads it disabled, which the paper's
+    /// deadlock-free model gets from executing them later.
+    fn add_disabled(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, state: StateId, depth: usize) {
+        for u in sys.disabled() {
+            if let Some(access) = sys.pending(u) {
+                let t = Transition { thread: u, accesses: vec![access] };
+                let label = self.labels.intern(&t, std::mem::size_of::<crate::system::Access>());
+                self.graph.add_edge(state, label, NO_STATE);
+                red.on_disabled(self, depth, &t);
+            }
+        }
+    }
+
+    /// Walks `L_r` from `from`, each state once, calling `f` on every edge until it
+    /// returns `false`.
+    pub fn traverse(&mut self, from: StateId, mut f: impl FnMut(&LabelTable<Transition>, &AccessIndex, &mut Vec<Frame>, GraphEdge) -> bool) -> TraversalEnd {
+        let mut end = TraversalEnd::default();
+        if from == NO_STATE {
+            return end;
+        }
+        self.marks.begin();
+        self.marks.mark(from);
+        let mut work = vec![from];
+        while let Some(s) = work.pop() {
+            if let Some(p) = self.stack_pos.get(s as usize).filter(|&&p| p != OFF_STACK) {
+                let p = *p as usize;
+                end.lowest_on_stack = Some(end.lowest_on_stack.map_or(p, |q| q.min(p)));
+            }
+            for e in self.graph.edges(s) {
+                self.retraversed += 1;
+                if !f(&self.labels, &self.index, &mut self.frames, e) {
+                    return end;
+                }
+                if e.target != NO_STATE && self.marks.mark(e.target) {
+                    work.push(e.target);
+                }
+            }
+        }
+        end
+    }
+
+    fn sample_memory(&mut self) {
+        let sets: usize = self.frames.iter().map(Frame::heap_bytes).sum::<usize>() + self.frames.capacity() * std::mem::size_of::<Frame>() + self.index.bytes();
+        self.sets_peak = self.sets_peak.max(sets as u64);
+    }
+
+    /// Fills the POR statistics of `run`.
+    pub fn report(&self, run: &mut SearchRun<'_>) {
+        run.stats.graph_bytes = self.graph.bytes() + self.marks.bytes() + (self.stack_pos.capacity() * 4) as u64;
+        run.stats.labels_bytes = self.labels.bytes();
+        run.stats.por_sets_peak_bytes = self.sets_peak;
+        run.stats.retraversed_transitions = self.retraversed;
+        run.stats.full_expansions = self.full_expansions;
+    }
+}

@@ -1,0 +1,126 @@
+//! DL-S-POR, Algorithm 3 of the stateful POR paper (lazy source sets), and DL-JPF
+//! (the same with `safeSet(s) = enabled(s)`).
+//!
+//! Nothing is tracked while exploring forward. Each time the search backtracks to a
+//! state `s`, `IsComplete(s)` (lines 17–32) takes the transitions explored from `s`
+//! since the last time, re-traverses `L_r` from their successors to collect the
+//! threads that later perform a dependent transition (`current[t]`, lines 26–28), and
+//! updates `backtrack` with `UpdateBack` (line 29); `s` is complete when
+//! `backtrack = done`.
+//!
+//! Every optimisation of the paper's Appendix A is in:
+//! - each transition is re-traversed once per traversal (a state is entered once);
+//! - no re-traversal from the last successor: once `done = safeSet(s)` the state is
+//!   complete (line 21, first disjunct) — so reducible states never re-traverse;
+//! - no re-traversal when every remaining thread of the safe set leads to a visited
+//!   state (line 21, second disjunct; the explorer's probes find out, and their
+//!   transitions are added to `L_r`, line 22);
+//! - a traversal stops as soon as `current[t]` holds the whole safe set, or a thread
+//!   not enabled in `s` (`UpdateBack` then answers `safeSet(s)` whatever else is
+//!   found).
+
+use super::explorer::{Explored, Frame};
+use super::source_sets::update_back;
+use super::thread_set::ThreadSet;
+use super::{dependent, Explorer, Reduction};
+use crate::run::{Flow, SearchRun};
+use crate::system::TransitionSystem;
+
+/// DL-S-POR (`safe_sets`) or DL-JPF.
+#[derive(Clone, Copy, Debug)]
+pub struct LazySourceSets {
+    safe_sets: bool,
+}
+
+impl LazySourceSets {
+    /// With the static safe-set filter (DL-S-POR) or without (DL-JPF).
+    pub fn new(safe_sets: bool) -> Self {
+        LazySourceSets { safe_sets }
+    }
+}
+
+impl Reduction for LazySourceSets {
+    fn name(&self) -> &'static str {
+        if self.safe_sets {
+            "dl-spor"
+        } else {
+            "dl-jpf"
+        }
+    }
+
+    fn uses_safe_sets(&self) -> bool {
+        self.safe_sets
+    }
+
+    /// Lines 5–8: `s.backtrack \ s.done` (the first choice, from `safeSet(s)`, is the
+    /// explorer's).
+    fn candidates(&self, frame: &Frame) -> ThreadSet {
+        frame.backtrack.minus(&frame.done)
+    }
+
+    /// Line 13: `IsComplete(s)`.
+    fn on_return(&mut self, ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, _taken: Explored) -> Flow<bool> {
+        is_complete(ex, sys, run, top)
+    }
+}
+
+/// `IsComplete(s)`, lines 17–32.
+fn is_complete(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<bool> {
+    // line 18: the transitions from s taken since the last call
+    let fresh: Vec<Explored> = ex.frames[top].taken.iter().filter(|k| !ex.frames[top].done.contains(k.thread)).copied().collect();
+    for k in fresh {
+        ex.frames[top].done.insert(k.thread); // line 19
+        // lines 20–25
+        if ex.frames[top].done == ex.frames[top].safe_set() || rest_leads_to_visited(ex, sys, run, top)? {
+            let f = &mut ex.frames[top];
+            f.done = f.safe_set();
+            f.backtrack = f.done.clone();
+            return Ok(true);
+        }
+        // lines 26–28
+        *ex.frames[top].current_mut(k.thread) = ThreadSet::of(&[k.thread]);
+        if k.visible {
+            let a = ex.labels.get(k.label).clone();
+            let (safe, enabled) = (ex.frames[top].safe_set(), ex.frames[top].enabled.clone());
+            let end = ex.traverse(k.target, |labels, _, frames, e| {
+                let b = labels.get(e.label);
+                if dependent(&a, b) {
+                    let current = frames[top].current_mut(k.thread);
+                    current.insert(b.thread);
+                    // stop early: UpdateBack's answer can no longer change
+                    if safe.is_subset(current) || !current.is_subset(&enabled) {
+                        return false;
+                    }
+                }
+                true
+            });
+            if end.lowest_on_stack.is_some() {
+                ex.make_full(top);
+            }
+        }
+        // lines 29–31
+        let f = &mut ex.frames[top];
+        f.backtrack = update_back(f, k.thread);
+        if f.backtrack == f.done {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Line 21, second disjunct: every thread of `safeSet(s)` not in `s.done` leads to a
+/// visited state (probing executes the unknown ones).
+fn rest_leads_to_visited(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<bool> {
+    loop {
+        let safe = ex.frames[top].safe_set();
+        for t in safe.minus(&ex.frames[top].done).iter() {
+            if ex.probe(sys, run, top, t)?.is_none() {
+                return Ok(false);
+            }
+        }
+        // a probe that closed a cycle made the state fully expanded: check again
+        if ex.frames[top].safe_set() == safe {
+            return Ok(true);
+        }
+    }
+}

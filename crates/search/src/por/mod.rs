@@ -1,0 +1,133 @@
+//! Stateful partial-order reduction: the algorithms of "A Pragmatic Approach to
+//! Stateful Partial Order Reduction" (Cirisci, Enea, Farzan, Mutluergil; the paper in
+//! `shared/papers/stateful-por-source-sets.md`), each a [`Reduction`] run by one
+//! [`explorer::Explorer`] (see `docs/algorithms/`):
+//! - [`safe_sets`]: S-POR, Algorithm 1 (safe sets only);
+//! - [`eager`]: DE-S-POR, Algorithm 2 (`UpdateCurr` on every new transition and on
+//!   every visited state, `UpdateBack` on backtracking), and DE-JPF;
+//! - [`lazy`]: DL-S-POR, Algorithm 3 (`IsComplete` re-traversals on backtracking, with
+//!   the Appendix A optimisations), and DL-JPF;
+//! - [`source_sets`]: `UpdateBack` (Fig. 2), shared by both.
+//!
+//! The `-JPF` variants use `safeSet(s) = enabled(s)` (no static filter). With
+//! `SearchConfig::stateless` nothing is matched: `L_r` is the execution tree.
+//!
+//! Dependence is the labels' ([`Transition`]): two transitions of different threads
+//! that make conflicting accesses. The system decides what is visible (its labels
+//! leave invisible accesses out).
+//!
+//! Adding an algorithm: one file with a [`Reduction`] and one line in
+//! [`crate::strategy::STRATEGIES`].
+
+pub mod eager;
+mod explorer;
+pub mod lazy;
+pub mod safe_sets;
+mod source_sets;
+pub mod thread_set;
+
+use crate::config::SearchConfig;
+use crate::error::SearchError;
+use crate::listener::SearchListener;
+use crate::report::SearchReport;
+use crate::run::{Flow, SearchRun};
+use crate::strategy::Strategy;
+use crate::system::{Transition, TransitionSystem};
+
+pub(crate) use explorer::{Explored, Explorer, Frame};
+pub use thread_set::ThreadSet;
+
+/// A POR algorithm: which threads to explore from a state and how to update the
+/// papers' per-state sets. The explorer calls the hooks at the points the pseudo-code
+/// names; the defaults do nothing.
+pub(crate) trait Reduction {
+    /// The name it is registered under.
+    fn name(&self) -> &'static str;
+
+    /// Whether `safeSet(s)` is the static safe set (S-POR family) rather than
+    /// `enabled(s)` (the JPF variants).
+    fn uses_safe_sets(&self) -> bool;
+
+    /// Whether the explorer must index the stack's accesses
+    /// ([`Explorer::index`]), for `UpdateCurr`.
+    fn tracks_stack_accesses(&self) -> bool {
+        false
+    }
+
+    /// The threads still to explore from `frame` after its first transition (empty:
+    /// the state is done).
+    fn candidates(&self, frame: &Frame) -> ThreadSet;
+
+    /// A transition was taken from `ex.frames[top]` (it is the frame's `active`
+    /// transition and the last label of `ex.path`).
+    fn on_taken(&mut self, _ex: &mut Explorer, _top: usize) {}
+
+    /// The transition just taken from `ex.frames[top]` led to a state explored
+    /// before, `target`.
+    fn on_visited(&mut self, _ex: &mut Explorer, _top: usize, _target: jvmc_state::StateId) {}
+
+    /// The state reached by `ex.path` (`depth` transitions) has a disabled thread
+    /// that stands before `pending` (see [`Explorer`]'s `add_disabled`).
+    fn on_disabled(&mut self, _ex: &mut Explorer, _depth: usize, _pending: &Transition) {}
+
+    /// Back at `ex.frames[top]` after exploring below `taken`. `true`: the state is
+    /// complete (pop it).
+    fn on_return(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, _top: usize, _taken: Explored) -> Flow<bool> {
+        Ok(false)
+    }
+}
+
+/// A POR strategy: the explorer running one [`Reduction`].
+pub struct PorStrategy {
+    reduction: Box<dyn Reduction>,
+}
+
+impl PorStrategy {
+    /// S-POR (Algorithm 1).
+    pub fn spor() -> Self {
+        PorStrategy { reduction: Box::new(safe_sets::SafeSetPor) }
+    }
+
+    /// DE-S-POR (Algorithm 2).
+    pub fn de_spor() -> Self {
+        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(true)) }
+    }
+
+    /// DE-JPF: Algorithm 2 with `safeSet(s) = enabled(s)`.
+    pub fn de_jpf() -> Self {
+        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(false)) }
+    }
+
+    /// DL-S-POR (Algorithm 3).
+    pub fn dl_spor() -> Self {
+        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(true)) }
+    }
+
+    /// DL-JPF: Algorithm 3 with `safeSet(s) = enabled(s)`.
+    pub fn dl_jpf() -> Self {
+        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(false)) }
+    }
+}
+
+impl Strategy for PorStrategy {
+    fn name(&self) -> &'static str {
+        self.reduction.name()
+    }
+
+    fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+        let mut run = SearchRun::new(cfg, listener);
+        let mut explorer = Explorer::new(&run, self.reduction.as_ref());
+        let result = explorer.explore(self.reduction.as_mut(), sys, &mut run);
+        explorer.report(&mut run);
+        run.finish(self.reduction.name(), result)
+    }
+}
+
+/// `a ≈ b` for transitions of different threads: a conflicting access.
+pub(crate) fn dependent(a: &Transition, b: &Transition) -> bool {
+    a.thread != b.thread && a.accesses.iter().any(|x| b.accesses.iter().any(|y| x.conflicts(y)))
+}
+
+
+#[cfg(test)]
+mod tests;
