@@ -7,8 +7,8 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
-use jvmc_search::{strategy, SearchConfig, SearchError, SearchReport, Verdict};
-use jvmc_vm::check::{CheckOptions, SchedPolicy};
+use jvmc_search::{strategy, SearchConfig, SearchError, SearchReport, ThreadOrder, Verdict};
+use jvmc_vm::check::{CheckOptions, SchedPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
 use crate::progress::Progress;
@@ -16,6 +16,9 @@ use crate::report::{self, JsonReport};
 use crate::system::VmSystem;
 use crate::trace::{self, ProgramSpec, TraceFile, ViolationReport};
 use crate::CommonArgs;
+
+/// The POR algorithms `--por` selects (each a registered strategy).
+const POR_ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf"];
 
 /// Options of `jvmc check`.
 #[derive(clap::Args, Clone)]
@@ -25,9 +28,29 @@ pub struct CheckArgs {
     /// classes, e.g. `classes:java.util.concurrent.*`); synchronisation always counts
     #[arg(long, default_value = "shared", value_name = "POLICY")]
     sched: String,
-    /// Search strategy (dfs, bfs, random)
+    /// Search strategy (dfs, bfs, random, or a POR algorithm: see --por)
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
+    /// Partial-order reduction: none, spor, de-spor, dl-spor, de-jpf or dl-jpf
+    /// (depth-first; names as in the stateful POR paper)
+    #[arg(long, default_value = "none", value_name = "ALGORITHM")]
+    por: String,
+    /// POR visibility as in the paper: only accesses to objects and statics of these
+    /// classes (`*` wildcards, comma-separated), synchronisation and CAS are visible.
+    /// Sound only for clients that do nothing but call those classes. Default: an
+    /// access is visible when another thread can reach what it touches
+    #[arg(long = "visible-classes", value_name = "PATTERNS")]
+    visible_classes: Option<String>,
+    /// POR enumeration order: sequential (ascending thread ids), sequential:2,0,1
+    /// (these threads first, in this order) or random (with --seed)
+    #[arg(long, default_value = "sequential", value_name = "ORDER")]
+    order: String,
+    /// POR: do not try transitions to already visited states first
+    #[arg(long = "no-visited-first")]
+    no_visited_first: bool,
+    /// Stop at the first violation (the default; see --multiple-errors)
+    #[arg(long = "first-error", conflicts_with = "multiple_errors")]
+    first_error: bool,
     /// Do not store states: explore every path (bound it with --depth-limit)
     #[arg(long)]
     stateless: bool,
@@ -118,13 +141,13 @@ fn parse_size(s: &str) -> Result<u64, String> {
 }
 
 /// Builds the transition system of `spec`: boot, main thread before `main`, checking on.
-fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool) -> anyhow::Result<(VmSystem, crate::program::Prepared)> {
+fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibility: Visibility) -> anyhow::Result<(VmSystem, crate::program::Prepared)> {
     let policy = SchedPolicy::parse(&spec.sched)
         .ok_or_else(|| anyhow!("unknown scheduling policy {:?} (use all, shared or classes:PATTERN,...)", spec.sched))?;
     let (mut vm, prepared) = crate::open_vm(spec, OutputMode::Capture)?;
     vm.set_echo_output(echo_output);
     vm.prepare_main(&prepared.main_class, &spec.args)?;
-    vm.start_checking(CheckOptions { policy, merge_single_thread: spec.merge_single_thread, hash_output });
+    vm.start_checking(CheckOptions { policy, merge_single_thread: spec.merge_single_thread, hash_output, visibility });
     Ok((VmSystem::new(vm), prepared))
 }
 
@@ -166,11 +189,21 @@ fn write_json(target: &str, value: &impl serde::Serialize) -> anyhow::Result<()>
 
 /// `jvmc check`.
 pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
-    let Some(mut strategy) = strategy::by_name(&args.search) else {
-        bail!("unknown search strategy {:?} (choose one of: {})", args.search, strategy::names().collect::<Vec<_>>().join(", "));
+    let name = match (args.por.as_str(), args.search.as_str()) {
+        ("none", search) => search,
+        (por, "dfs") if POR_ALGORITHMS.contains(&por) => por,
+        (por, "dfs") => bail!("unknown POR algorithm {por:?} (choose one of: none, {})", POR_ALGORITHMS.join(", ")),
+        (_, search) => bail!("--por works with depth-first search only, not --search {search}"),
     };
+    let Some(mut strategy) = strategy::by_name(name) else {
+        bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
+    };
+    let Some(order) = ThreadOrder::parse(&args.order) else {
+        bail!("unknown order {:?} (use sequential, sequential:T,T,... or random)", args.order);
+    };
+    let visibility = args.visible_classes.as_deref().map_or(Visibility::Reachable, Visibility::classes);
     let spec = args.common.spec(&args.sched, !args.no_merge);
-    let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output)?;
+    let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,
         max_states: args.max_states,
@@ -182,6 +215,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         exact_states: args.exact_states,
         collect_outcomes: args.outcomes,
         walks: args.walks,
+        order,
+        visited_first: !args.no_visited_first,
     };
     let instructions_before = sys.vm().instructions();
     let mut progress = Progress::new();
@@ -236,7 +271,7 @@ fn print_report(out: &mut dyn Write, report: &SearchReport, violations: &[Violat
 /// `jvmc replay TRACE.json`.
 pub fn replay(args: ReplayArgs) -> anyhow::Result<i32> {
     let file = TraceFile::read(&args.file)?;
-    let (mut sys, _prepared) = open_system(&file.program, false, false)?;
+    let (mut sys, _prepared) = open_system(&file.program, false, false, Visibility::Reachable)?;
     let (steps, found) = trace::replay(&mut sys, &file.schedule)?;
     let json_to_stdout = args.json.as_deref() == Some("-");
     let mut out = human(json_to_stdout);

@@ -93,6 +93,13 @@ impl TransitionSystem for VmSystem {
         }
     }
 
+    fn disabled(&mut self) -> Vec<ThreadId> {
+        if self.vm.program_ended() {
+            return Vec::new();
+        }
+        self.vm.disabled_threads()
+    }
+
     fn encode(&mut self) -> Option<Vec<u8>> {
         Some(self.vm.encode_state())
     }

@@ -17,6 +17,8 @@ use jvmc_classfile::{access, Insn, PoolEntry};
 use super::AccessRecord;
 use crate::class::{ClassId, MethodBody, MethodId, Resolved};
 use crate::heap::SHARED;
+use crate::native::java_lang_invoke::var_handle_target;
+use crate::native::jdk_internal::unsafe_access::{locate, Location};
 use crate::native::Unwind;
 use crate::thread::{FrameKind, ThreadStack};
 use crate::value::{ObjRef, Value};
@@ -408,9 +410,26 @@ impl Vm {
             return Some(Op::Local);
         }
         Some(Op::Access(match obj {
-            Some(o) => self.access_record(o, off as u32, write, AccessClass::Atomic),
+            Some(o) => self.location_record(locate(self, Some(o), off, 1).ok(), o, off, write),
             None => AccessRecord { object: 0, field: off as u32, write, visible: true },
         }))
+    }
+
+    /// The access record of an `Unsafe` or `VarHandle` access to `loc` — the same
+    /// object and field (slot, element index) as a plain access to that location, so
+    /// that the two conflict — or, when the location is unknown, to `(o, off)`.
+    fn location_record(&self, loc: Option<Location>, o: ObjRef, off: i64, write: bool) -> AccessRecord {
+        match loc {
+            Some(Location::Field(obj, slot)) => self.access_record(obj, slot as u32, write, AccessClass::Atomic),
+            Some(Location::Element(arr, i)) => self.access_record(arr, i as u32, write, AccessClass::Atomic),
+            Some(Location::Bytes(arr, rel)) => {
+                let scale = self.heap.array(arr).map_or(1, |a| a.element_size().max(1));
+                self.access_record(arr, (rel / scale) as u32, write, AccessClass::Atomic)
+            }
+            Some(Location::Static(c, slot)) => AccessRecord { object: self.class_sid(c), field: slot as u32, write, visible: true },
+            Some(Location::Raw(addr)) => AccessRecord { object: 0, field: addr as u32, write, visible: true },
+            None => self.access_record(o, off as u32, write, AccessClass::Atomic),
+        }
     }
 
     fn classify_var_handle(&self, ts: &ThreadStack, method: MethodId, index: u16, mode: &str) -> Op {
@@ -423,10 +442,15 @@ impl Vm {
         // the first coordinate: receiver object or array (static handles: the class)
         let coord = if slots >= 1 { Self::stack_ref(ts, slots - 1) } else { None };
         let write = !(mode.starts_with("get") && !mode.contains("And"));
+        let second = if slots >= 2 { ts.values.len().checked_sub(slots - 1).and_then(|i| ts.values.get(i)).copied() } else { None };
+        let target = var_handle_target(self, handle, coord.map(Value::obj), second);
         match coord {
-            Some(o) if self.policy_covers_unsafe(Some(o)) => Op::Access(self.access_record(o, 0, write, AccessClass::Atomic)),
+            Some(o) if self.policy_covers_unsafe(Some(o)) => Op::Access(self.location_record(target, o, 0, write)),
             Some(_) => Op::Local,
-            None => Op::Access(AccessRecord { object: self.heap.get(handle).sid, field: 0, write, visible: true }),
+            None => match target {
+                Some(loc) => Op::Access(self.location_record(Some(loc), handle, 0, write)),
+                None => Op::Access(AccessRecord { object: self.heap.get(handle).sid, field: 0, write, visible: true }),
+            },
         }
     }
 

@@ -97,6 +97,11 @@ impl Vm {
         (0..self.threads.len() as u32).filter(|&t| self.thread_enabled(t)).collect()
     }
 
+    /// The threads that have not terminated but could not take a transition now.
+    pub fn disabled_threads(&self) -> Vec<u32> {
+        (0..self.threads.len() as u32).filter(|&t| self.threads[t as usize].status != ThreadStatus::Terminated && !self.thread_enabled(t)).collect()
+    }
+
     /// Whether the program has ended: it exited, or every non-daemon thread finished.
     pub fn program_ended(&self) -> bool {
         self.exit_status.is_some()

@@ -219,6 +219,35 @@ fn find_field_handle(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>, want_static
     Err(vm.throw_new(ts, "java/lang/NoSuchFieldException", Some(&name)))
 }
 
+/// Where an access through the `VarHandle` `handle` with first coordinates `first`
+/// and `second` would go, without running it (for the model checker's transition
+/// labels); `None` when that is not known without running it.
+pub(crate) fn var_handle_target(vm: &Vm, handle: ObjRef, first: Option<Value>, second: Option<Value>) -> Option<Location> {
+    let hc = vm.heap.class_of(handle);
+    if &*vm.class(hc).name != VAR_HANDLE_CLASS {
+        return None;
+    }
+    let field = |n: &str, d: &str| vm.instance_slot(hc, n, d).ok().and_then(|s| vm.heap.field(handle, s));
+    let kind = field("kind", "I")?.as_int()?;
+    let base = field("base", "Ljava/lang/Object;")?.as_ref().flatten();
+    let offset = field("offset", "J")?.as_long()?;
+    match kind {
+        INSTANCE_FIELD => match first {
+            Some(Value::Ref(Some(o))) => unsafe_access::locate(vm, Some(o), offset, 8).ok(),
+            _ => None,
+        },
+        STATIC_FIELD => unsafe_access::locate(vm, base, offset, 8).ok(),
+        BYTE_ARRAY_VIEW => None,
+        _ => match (first, second) {
+            (Some(Value::Ref(Some(arr))), Some(Value::Int(i))) if i >= 0 => {
+                let scale = vm.heap.array(arr)?.element_size() as i64;
+                unsafe_access::locate(vm, Some(arr), unsafe_access::ARRAY_BASE + i as i64 * scale, scale as usize).ok()
+            }
+            _ => None,
+        },
+    }
+}
+
 fn kind_of(vm: &Vm, var_type: ClassId) -> Kind {
     match vm.class(var_type).kind {
         ClassKind::Primitive(Some(p)) => match p {
