@@ -1,11 +1,45 @@
-//! `cargo xtask <task>`: project automation (experiment matrices, tables, tidy checks).
+//! `cargo xtask <task>`: project chores that are more than one command.
+//!
+//! - `soundness [N]`: the long soundness run of partial-order reduction — N random
+//!   synthetic programs (default 20000) in `jvmc-search` and N/10 random Java programs
+//!   (default 2000) through `jvmc check`, every POR algorithm against unreduced DFS.
+
+use std::process::Command;
+
+use anyhow::{bail, Context};
 
 fn main() -> anyhow::Result<()> {
-    let task = std::env::args().nth(1).unwrap_or_default();
+    let mut args = std::env::args().skip(1);
+    let task = args.next().unwrap_or_default();
     match task.as_str() {
+        "soundness" => {
+            let n: u64 = match args.next() {
+                Some(v) => v.parse().with_context(|| format!("not a number of programs: {v}"))?,
+                None => 20_000,
+            };
+            soundness(n)
+        }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks: (none yet)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs");
             std::process::exit(2);
         }
     }
+}
+
+fn soundness(n: u64) -> anyhow::Result<()> {
+    run(Command::new("cargo")
+        .args(["test", "--release", "-p", "jvmc-search", "soundness_long_run", "--", "--ignored", "--nocapture"])
+        .env("JVMC_POR_SEEDS", n.to_string()))?;
+    run(Command::new("cargo")
+        .args(["nextest", "run", "--release", "-p", "jvmc", "--test", "por_soundness", "--no-fail-fast"])
+        .env("JVMC_POR_PROGRAMS", (n / 10).max(1).to_string()))?;
+    Ok(())
+}
+
+fn run(cmd: &mut Command) -> anyhow::Result<()> {
+    let status = cmd.status().with_context(|| format!("running {cmd:?}"))?;
+    if !status.success() {
+        bail!("{cmd:?} failed: {status}");
+    }
+    Ok(())
 }

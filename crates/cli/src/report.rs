@@ -23,6 +23,22 @@ pub struct JsonStats {
     pub visited_set_bytes: u64,
     pub strategy: &'static str,
     pub stop_reason: &'static str,
+    /// partial-order reduction only: memory per structure and re-traversal work
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub por: Option<JsonPorStats>,
+}
+
+/// What partial-order reduction held and did.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonPorStats {
+    /// the explored transition graph (states, edges, fingerprint index)
+    pub graph_bytes: u64,
+    /// the interned transition labels
+    pub labels_bytes: u64,
+    /// the most the per-state sets and the stack's access index held at once
+    pub sets_peak_bytes: u64,
+    pub retraversed_transitions: u64,
+    pub full_expansions: u64,
 }
 
 /// One outcome and how many end states show it.
@@ -64,6 +80,13 @@ impl JsonReport {
                 visited_set_bytes: s.visited_set_bytes,
                 strategy: report.strategy,
                 stop_reason: report.stop.name(),
+                por: (s.graph_bytes > 0).then(|| JsonPorStats {
+                    graph_bytes: s.graph_bytes,
+                    labels_bytes: s.labels_bytes,
+                    sets_peak_bytes: s.por_sets_peak_bytes,
+                    retraversed_transitions: s.retraversed_transitions,
+                    full_expansions: s.full_expansions,
+                }),
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
         }
@@ -152,6 +175,17 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
     let _ = writeln!(s, "  instructions  {}", thousands(instructions));
     let _ = writeln!(s, "  time          {secs:.2} s ({} states/s)", thousands(per_sec));
     let _ = writeln!(s, "  memory        peak RSS {}, visited set {}{per_state}", bytes(st.peak_rss_bytes), bytes(st.visited_set_bytes));
+    if st.graph_bytes > 0 {
+        let _ = writeln!(
+            s,
+            "  reduction     graph {}, labels {}, sets {} (peak); {} transitions re-traversed, {} states fully expanded",
+            bytes(st.graph_bytes),
+            bytes(st.labels_bytes),
+            bytes(st.por_sets_peak_bytes),
+            thousands(st.retraversed_transitions),
+            thousands(st.full_expansions)
+        );
+    }
     s
 }
 

@@ -86,10 +86,10 @@ impl TransitionSystem for VmSystem {
         self.vm.program_ended()
     }
 
-    fn pending(&mut self, thread: ThreadId) -> Option<Access> {
+    fn pending(&mut self, thread: ThreadId) -> Vec<Access> {
         match self.vm.pending(thread) {
-            Pending::Access(a) if a.visible => Some(access(&a)),
-            Pending::Access(_) | Pending::Local | Pending::Terminated => None,
+            Pending::Access(a) => a.iter().filter(|a| a.visible).map(access).collect(),
+            Pending::Local | Pending::Terminated => Vec::new(),
         }
     }
 

@@ -11,8 +11,9 @@
 //! ```
 //!
 //! Each program is checked under `--sched all` and under `--sched shared` with
-//! `--exact-states` (fingerprints must never merge different states), and with an
-//! exhaustive `--stateless` search where marked. Every run must give the expected
+//! `--exact-states` (fingerprints must never merge different states), with every
+//! partial-order reduction (`--por spor|de-spor|dl-spor|de-jpf|dl-jpf` under
+//! `--sched all`), and with exhaustive `--stateless` searches where marked. Every run must give the expected
 //! verdict and violation kind; for correct programs all runs must find the same
 //! outcomes, equal to the declared ones when declared. A counterexample saved with
 //! `--trace` must replay (`jvmc replay`) to the same violation.
@@ -30,6 +31,9 @@ use std::time::Duration;
 use libtest_mimic::{Arguments, Failed, Trial};
 use serde_json::Value;
 use support::{run, truncate};
+
+/// The POR algorithms checked against unreduced search.
+const POR_ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf"];
 
 /// Wall-clock limit of one `jvmc check` run.
 const TIMEOUT: Duration = Duration::from_secs(600);
@@ -132,6 +136,11 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
     ];
     if e.stateless {
         runs.push(jvmc_check("--sched shared --stateless", &classes, class, &e, &["--sched", "shared", "--stateless"])?);
+        runs.push(jvmc_check("--sched all --stateless --por dl-spor", &classes, class, &e, &["--sched", "all", "--stateless", "--por", "dl-spor"])?);
+    }
+    // every POR algorithm: the verdict and outcomes of unreduced search
+    for alg in POR_ALGORITHMS {
+        runs.push(jvmc_check(&format!("--sched all --por {alg}"), &classes, class, &e, &["--sched", "all", "--por", alg])?);
     }
 
     if e.verdict == "ok" {

@@ -21,28 +21,12 @@ use std::process::Command;
 use std::time::Duration;
 
 use libtest_mimic::{Arguments, Failed, Trial};
+use support::Rng;
 use serde_json::Value;
 
 const TIMEOUT: Duration = Duration::from_secs(300);
 /// States (tree nodes) a stateless search may visit before its comparison is skipped.
 const STATELESS_BUDGET: &str = "300000";
-
-/// splitmix64: a tiny deterministic generator.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
 
 const VARS: &[&str] = &["x", "y", "z"];
 

@@ -44,8 +44,11 @@ impl Access {
     /// The pseudo-field of an object's monitor (lock, unlock, wait, notify).
     pub const MONITOR: u32 = u32::MAX;
     /// The pseudo-field of a thread's life cycle (start, join, termination, park,
-    /// unpark, interrupt).
+    /// unpark).
     pub const LIFECYCLE: u32 = u32::MAX - 1;
+    /// The pseudo-field of a thread's interrupt status (interrupt; sleep, wait, park
+    /// and join read and clear it).
+    pub const INTERRUPT: u32 = u32::MAX - 2;
 
     /// Whether two accesses conflict: same location, at least one write.
     pub fn conflicts(&self, other: &Access) -> bool {
@@ -152,11 +155,11 @@ pub trait TransitionSystem {
     /// is a deadlock.
     fn is_terminal(&mut self) -> bool;
 
-    /// The first shared access the next transition of `thread` will make, if the
-    /// system knows it before running it (partial-order reduction uses it to tell
-    /// invisible transitions apart).
-    fn pending(&mut self, _thread: ThreadId) -> Option<Access> {
-        None
+    /// The visible accesses the next transition of `thread` is known to make before
+    /// running it (empty: none known — partial-order reduction then tries the thread
+    /// first as possibly invisible, and its label decides).
+    fn pending(&mut self, _thread: ThreadId) -> Vec<Access> {
+        Vec::new()
     }
 
     /// Threads that have not ended but cannot take a transition now (blocked on a

@@ -355,14 +355,16 @@ impl TransitionSystem for Program {
         (0..self.code.len() as ThreadId).filter(|&t| self.op(t).is_some() && !enabled.contains(&t)).collect()
     }
 
-    fn pending(&mut self, thread: ThreadId) -> Option<Access> {
+    fn pending(&mut self, thread: ThreadId) -> Vec<Access> {
         let var = |v: usize, kind| Some(Access { object: 1, field: v as u32, kind });
-        match self.op(thread)? {
+        let Some(op) = self.op(thread) else { return Vec::new() };
+        let first = match op {
             Op::Local => None,
             Op::Set(v, _) | Op::Store(v, _) | Op::Cas(v, _, _) => var(v, AccessKind::Write),
             Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => var(v, AccessKind::Read),
             Op::Lock(m) | Op::Unlock(m) => Some(Access { object: 1000 + m as u64, field: Access::MONITOR, kind: AccessKind::Write }),
-        }
+        };
+        first.into_iter().collect()
     }
 }
 

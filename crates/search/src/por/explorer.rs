@@ -404,7 +404,7 @@ impl Explorer {
             if self.safe_sets && !self.frames[top].full {
                 let enabled = self.frames[top].enabled.clone();
                 for t in self.ordered(&enabled) {
-                    if sys.pending(t).is_none() {
+                    if sys.pending(t).is_empty() {
                         self.frames[top].safe = Safe::Undecided(Some(t));
                         return Ok(Some(Choice::Run(t)));
                     }
@@ -541,9 +541,10 @@ impl Explorer {
     /// deadlock-free model gets from executing them later.
     fn add_disabled(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, state: StateId, depth: usize) {
         for u in sys.disabled() {
-            if let Some(access) = sys.pending(u) {
-                let t = Transition { thread: u, accesses: vec![access] };
-                let label = self.labels.intern(&t, std::mem::size_of::<crate::system::Access>());
+            let accesses = sys.pending(u);
+            if !accesses.is_empty() {
+                let t = Transition { thread: u, accesses };
+                let label = self.labels.intern(&t, t.accesses.len() * std::mem::size_of::<crate::system::Access>());
                 self.graph.add_edge(state, label, NO_STATE);
                 red.on_disabled(self, depth, &t);
             }

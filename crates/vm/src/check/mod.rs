@@ -73,6 +73,9 @@ impl AccessRecord {
     pub const MONITOR: u32 = u32::MAX;
     /// Pseudo-field of a thread's life cycle.
     pub const LIFECYCLE: u32 = u32::MAX - 1;
+    /// Pseudo-field of a thread's interrupt status (`Thread.interrupted`, written by
+    /// `interrupt`, read and cleared by `sleep`, `wait`, `park`, `join`).
+    pub const INTERRUPT: u32 = u32::MAX - 2;
 }
 
 /// Why a thread cannot continue.

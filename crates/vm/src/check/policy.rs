@@ -122,6 +122,9 @@ pub(crate) enum Op {
     Join(ObjRef),
     /// another synchronisation operation with its access
     Sync(AccessRecord),
+    /// a synchronisation operation that may block and is interruptible (`wait`,
+    /// `park`): its access, and a write of the thread's interrupt status
+    Blocking(AccessRecord),
 }
 
 /// Fields whose races are benign by construction: idempotent caches, and
@@ -143,10 +146,16 @@ impl Op {
     pub(crate) fn access(self, vm: &Vm) -> Option<AccessRecord> {
         match self {
             Op::Local => None,
-            Op::Access(a) | Op::Sync(a) => Some(a),
+            Op::Access(a) | Op::Sync(a) | Op::Blocking(a) => Some(a),
             Op::Lock(o) => Some(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
             Op::Join(o) => Some(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
         }
+    }
+
+    /// Whether the operation also reads (and may clear) the running thread's
+    /// interrupt status: `wait`, `park`, `join`.
+    pub(crate) fn interruptible(self) -> bool {
+        matches!(self, Op::Blocking(_) | Op::Join(_))
     }
 }
 
@@ -243,6 +252,10 @@ impl Vm {
                 if put && self.field_is_final_or_benign(decl, slot, true) {
                     return Ok(Op::Local);
                 }
+                if decl == self.wk.thread && self.class(decl).fields.iter().any(|f| !f.is_static() && f.slot == slot && &*f.name == "interrupted") {
+                    // the interrupt status: the location sleep, wait, park and join read
+                    return Ok(Op::Sync(self.access_record(obj, AccessRecord::INTERRUPT, put, AccessClass::Sync)));
+                }
                 if self.policy_covers_object(obj) {
                     Op::Access(self.access_record(obj, slot, put, AccessClass::Data))
                 } else {
@@ -330,7 +343,12 @@ impl Vm {
         let name = &*t.name;
         // synchronisation natives and thread operations
         match (cname, name) {
-            ("java/lang/Object", "wait" | "notify" | "notifyAll") => {
+            ("java/lang/Object", "wait") => {
+                if let Some(r) = receiver {
+                    return Ok(Op::Blocking(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
+                }
+            }
+            ("java/lang/Object", "notify" | "notifyAll") => {
                 if let Some(r) = receiver {
                     return Ok(Op::Sync(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
                 }
@@ -347,20 +365,23 @@ impl Vm {
             }
             ("java/lang/Thread", "interrupt0") => {
                 if let Some(r) = receiver {
-                    return Ok(Op::Sync(self.access_record(r, AccessRecord::LIFECYCLE, true, AccessClass::Sync)));
+                    return Ok(Op::Sync(self.access_record(r, AccessRecord::INTERRUPT, true, AccessClass::Sync)));
                 }
             }
             ("java/lang/Thread", "yield" | "sleep") => {
+                // sleep reads and clears the interrupt status; yield only reads the
+                // thread's own life cycle
                 let me = self.threads[ts.tid as usize].object;
+                let (field, write) = if name == "sleep" { (AccessRecord::INTERRUPT, true) } else { (AccessRecord::LIFECYCLE, false) };
                 return Ok(match me {
-                    Some(t) => Op::Sync(self.access_record(t, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
+                    Some(t) => Op::Sync(self.access_record(t, field, write, AccessClass::Sync)),
                     None => Op::Local,
                 });
             }
             ("jdk/internal/misc/Unsafe", "park") => {
                 let me = self.threads[ts.tid as usize].object;
                 if let Some(t) = me {
-                    return Ok(Op::Sync(self.access_record(t, AccessRecord::LIFECYCLE, true, AccessClass::Sync)));
+                    return Ok(Op::Blocking(self.access_record(t, AccessRecord::LIFECYCLE, true, AccessClass::Sync)));
                 }
             }
             ("jdk/internal/misc/Unsafe", "unpark") => {

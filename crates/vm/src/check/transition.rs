@@ -13,12 +13,13 @@ use crate::thread::ThreadStatus;
 use crate::vm::Vm;
 
 /// What a thread stands before, as the search sees it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Pending {
     /// nothing shared (the first step of a thread, or a local stop)
     Local,
-    /// a shared access or synchronisation operation
-    Access(AccessRecord),
+    /// a shared access or synchronisation operation (its accesses, first the
+    /// operation's own)
+    Access(Vec<AccessRecord>),
     /// the thread has terminated
     Terminated,
 }
@@ -114,30 +115,41 @@ impl Vm {
         if t.status == ThreadStatus::Terminated {
             return Pending::Terminated;
         }
-        match self.pending_access(tid) {
-            Some(a) => Pending::Access(a),
-            None => Pending::Local,
+        let accesses = self.pending_accesses(tid);
+        if accesses.is_empty() {
+            Pending::Local
+        } else {
+            Pending::Access(accesses)
         }
     }
 
-    /// The first shared access of thread `tid`'s next transition: the operation it
-    /// stands before, or — for a blocked thread — what waking up does (re-acquiring
-    /// the monitor after `wait` or a contended `monitorenter`, consuming the permit
-    /// after `park`, observing the end of the joined thread).
-    fn pending_access(&self, tid: u32) -> Option<AccessRecord> {
+    /// The shared accesses of thread `tid`'s next transition that are known before
+    /// running it: the operation it stands before, or — for a blocked thread — what
+    /// waking up does (re-acquiring the monitor after `wait` or a contended
+    /// `monitorenter`, consuming the permit after `park`, observing the end of the
+    /// joined thread), plus the interrupt status for interruptible operations.
+    fn pending_accesses(&self, tid: u32) -> Vec<AccessRecord> {
         let t = &self.threads[tid as usize];
-        let sync = |o, field, write| Some(self.access_record(o, field, write, AccessClass::Sync));
+        let sync = |o, field, write| self.access_record(o, field, write, AccessClass::Sync);
+        let interrupt = || t.object.map(|me| sync(me, AccessRecord::INTERRUPT, true));
+        let mut v = Vec::new();
         match t.status {
-            ThreadStatus::Terminated => None,
-            ThreadStatus::Waiting { monitor, .. } => sync(monitor, AccessRecord::MONITOR, true),
-            ThreadStatus::Parked { .. } => t.object.and_then(|o| sync(o, AccessRecord::LIFECYCLE, true)),
-            ThreadStatus::Runnable => match t.blocked {
-                Some(BlockReason::Monitor(o)) => sync(o, AccessRecord::MONITOR, true),
-                Some(BlockReason::Join(o)) => sync(o, AccessRecord::LIFECYCLE, false),
-                Some(_) => None,
-                None => t.pending.and_then(|op| op.access(self)),
+            ThreadStatus::Terminated => {}
+            ThreadStatus::Waiting { monitor, .. } => v.extend([Some(sync(monitor, AccessRecord::MONITOR, true)), interrupt()].into_iter().flatten()),
+            ThreadStatus::Parked { .. } => v.extend([t.object.map(|o| sync(o, AccessRecord::LIFECYCLE, true)), interrupt()].into_iter().flatten()),
+            ThreadStatus::Runnable => match (t.blocked, t.pending) {
+                (Some(BlockReason::Monitor(o)), _) => v.push(sync(o, AccessRecord::MONITOR, true)),
+                (Some(BlockReason::Join(o)), _) => v.extend([Some(sync(o, AccessRecord::LIFECYCLE, false)), interrupt()].into_iter().flatten()),
+                (Some(_), _) | (None, None) => {}
+                (None, Some(op)) => {
+                    v.extend(op.access(self));
+                    if op.interruptible() {
+                        v.extend(interrupt());
+                    }
+                }
             },
         }
+        v
     }
 
     /// Executes one transition of thread `tid` (which must be enabled).
@@ -149,7 +161,7 @@ impl Vm {
         chk.forced = false;
         chk.hashes_current = false;
         chk.yield_at = self.instructions.saturating_add(super::TRANSITION_BUDGET);
-        if let Some(a) = self.pending_access(tid) {
+        for a in self.pending_accesses(tid) {
             self.note_access(a);
         }
         let threads_before = self.threads.len();
@@ -211,7 +223,7 @@ impl Vm {
                         break Ok(());
                     }
                     ts = std::mem::take(&mut self.thread_mut(tid).stack);
-                    if let Some(a) = op.access(self) {
+                    for a in self.pending_accesses(tid) {
                         self.note_access(a);
                     }
                 }
