@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
-use jvmc_search::{strategy, SearchConfig, SearchError, SearchReport, ThreadOrder, Verdict};
+use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchReport, ThreadOrder, Verdict};
 use jvmc_vm::check::{CheckOptions, SchedPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
@@ -16,9 +16,6 @@ use crate::report::{self, JsonReport};
 use crate::system::VmSystem;
 use crate::trace::{self, ProgramSpec, TraceFile, ViolationReport};
 use crate::CommonArgs;
-
-/// The POR algorithms `--por` selects (each a registered strategy).
-const POR_ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf"];
 
 /// Options of `jvmc check`.
 #[derive(clap::Args, Clone)]
@@ -191,8 +188,8 @@ fn write_json(target: &str, value: &impl serde::Serialize) -> anyhow::Result<()>
 pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let name = match (args.por.as_str(), args.search.as_str()) {
         ("none", search) => search,
-        (por, "dfs") if POR_ALGORITHMS.contains(&por) => por,
-        (por, "dfs") => bail!("unknown POR algorithm {por:?} (choose one of: none, {})", POR_ALGORITHMS.join(", ")),
+        (por, "dfs") if por::ALGORITHMS.contains(&por) => por,
+        (por, "dfs") => bail!("unknown POR algorithm {por:?} (choose one of: none, {})", por::ALGORITHMS.join(", ")),
         (_, search) => bail!("--por works with depth-first search only, not --search {search}"),
     };
     let Some(mut strategy) = strategy::by_name(name) else {

@@ -149,16 +149,35 @@ impl<'a> SearchRun<'a> {
     /// far and counts it. A new state beyond `max_states` stops the search; every new
     /// state is shown to the listener.
     pub fn observe(&mut self, sys: &mut dyn TransitionSystem, depth: usize) -> Flow<Seen> {
+        let fp = if self.cfg.stateless { None } else { Some(sys.fingerprint()) };
+        self.record(sys, fp, depth)
+    }
+
+    /// [`Self::observe`] for a state that was explored before; `None` (nothing
+    /// recorded or counted) if the current state is new, or the search is stateless.
+    pub fn revisit(&mut self, sys: &mut dyn TransitionSystem, depth: usize) -> Flow<Option<Seen>> {
+        if self.cfg.stateless {
+            return Ok(None);
+        }
+        let fp = sys.fingerprint();
+        if !self.visited.contains(fp) {
+            return Ok(None);
+        }
+        self.record(sys, Some(fp), depth).map(Some)
+    }
+
+    /// Counts the current state, with fingerprint `fp` (`None`: stateless).
+    fn record(&mut self, sys: &mut dyn TransitionSystem, fp: Option<Fingerprint>, depth: usize) -> Flow<Seen> {
         self.stats.max_depth = self.stats.max_depth.max(depth);
-        let (new, fp) = if self.cfg.stateless {
-            (true, None)
-        } else {
-            let fp = sys.fingerprint();
-            if let Some(exact) = &mut self.exact {
-                let encoding = sys.encode().ok_or(SearchError::NoEncoding)?;
-                exact.insert(fp, &encoding)?;
+        let new = match fp {
+            None => true,
+            Some(fp) => {
+                if let Some(exact) = &mut self.exact {
+                    let encoding = sys.encode().ok_or(SearchError::NoEncoding)?;
+                    exact.insert(fp, &encoding)?;
+                }
+                self.visited.insert(fp)
             }
-            (self.visited.insert(fp), Some(fp))
         };
         if !new {
             self.stats.states_visited += 1;
@@ -176,12 +195,6 @@ impl<'a> SearchRun<'a> {
             return Err(Halt::Stop(StopReason::Listener));
         }
         Ok(Seen { new, fp })
-    }
-
-    /// Whether the current state was explored before (without counting or recording
-    /// it; always `false` in a stateless search).
-    pub fn is_known(&mut self, sys: &mut dyn TransitionSystem) -> bool {
-        !self.cfg.stateless && self.visited.contains(sys.fingerprint())
     }
 
     /// What to do with the current state, at `depth`, reached by `path`. A `new` state

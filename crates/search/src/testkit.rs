@@ -247,63 +247,50 @@ impl TransitionSystem for Program {
             return Err(not_enabled(thread));
         }
         let op = self.op(thread).ok_or_else(|| not_enabled(thread))?;
+        // the label is exactly what the thread stood before
+        let accesses = self.pending(thread);
         let t = thread as usize;
         let s = &mut self.state;
-        let var = |v: usize, kind| Access { object: 1, field: v as u32, kind };
-        let lock = |m: usize| Access { object: 1000 + m as u64, field: Access::MONITOR, kind: AccessKind::Write };
         let mut violation = None;
-        let access = match op {
+        // a spinning `Await` stays where it is
+        let mut advance = true;
+        match op {
             Op::Set(v, value) => {
                 s.vars[v] = value;
-                var(v, AccessKind::Write)
             }
             Op::Load(v) => {
                 s.regs[t] = s.vars[v];
-                var(v, AccessKind::Read)
             }
             Op::Store(v, delta) => {
                 s.vars[v] = s.regs[t] + delta;
-                var(v, AccessKind::Write)
             }
             Op::Assert(v, value) => {
                 if s.vars[v] != value {
                     let message = format!("assert x{v} == {value} failed: x{v} is {}", s.vars[v]);
                     violation = Some(Violation { kind: ViolationKind::Assertion, message, thread: Some(thread) });
                 }
-                var(v, AccessKind::Read)
             }
             Op::Lock(m) => {
                 s.locks[m] = Some(thread);
-                lock(m)
             }
             Op::Unlock(m) => {
                 s.locks[m] = None;
-                lock(m)
             }
-            Op::Local => {
-                s.regs[t] += 1;
-                s.pcs[t] += 1;
-                s.history = s.history.wrapping_mul(31).wrapping_add(u64::from(thread) + 1);
-                return Ok(Step { transition: Transition { thread, accesses: vec![] }, violation: None });
-            }
-            Op::Await(v, value) => {
-                if s.vars[v] != value {
-                    return Ok(Step { transition: Transition { thread, accesses: vec![var(v, AccessKind::Read)] }, violation: None });
-                }
-                var(v, AccessKind::Read)
-            }
+            Op::Local => s.regs[t] += 1,
+            Op::Await(v, value) => advance = s.vars[v] == value,
             Op::Cas(v, expect, new) => {
                 let ok = s.vars[v] == expect;
                 if ok {
                     s.vars[v] = new;
                 }
                 s.regs[t] = i64::from(ok);
-                var(v, AccessKind::Write)
             }
-        };
-        s.pcs[t] += 1;
-        s.history = s.history.wrapping_mul(31).wrapping_add(u64::from(thread) + 1);
-        Ok(Step { transition: Transition { thread, accesses: vec![access] }, violation })
+        }
+        if advance {
+            s.pcs[t] += 1;
+            s.history = s.history.wrapping_mul(31).wrapping_add(u64::from(thread) + 1);
+        }
+        Ok(Step { transition: Transition { thread, accesses }, violation })
     }
 
     fn save(&mut self) -> SaveMark {

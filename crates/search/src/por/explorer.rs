@@ -40,7 +40,7 @@ use super::Reduction;
 use crate::config::ThreadOrder;
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
-use crate::system::{SaveMark, ThreadId, Transition, TransitionSystem};
+use crate::system::{AccessKind, SaveMark, ThreadId, Transition, TransitionSystem};
 
 /// Not on the stack.
 const OFF_STACK: u32 = u32::MAX;
@@ -130,8 +130,9 @@ impl Frame {
     }
 
     /// `s.current[t]` (empty if never set).
-    pub fn current(&self, t: ThreadId) -> ThreadSet {
-        self.current.iter().find(|(u, _)| *u == t).map(|(_, s)| s.clone()).unwrap_or_default()
+    pub fn current(&self, t: ThreadId) -> &ThreadSet {
+        static EMPTY: ThreadSet = ThreadSet::new();
+        self.current.iter().find(|(u, _)| *u == t).map_or(&EMPTY, |(_, s)| s)
     }
 
     /// `s.current[t]`, created empty if needed.
@@ -170,7 +171,7 @@ pub(crate) struct AccessIndex {
 impl AccessIndex {
     fn push(&mut self, pos: usize, t: &Transition) {
         for a in &t.accesses {
-            let write = a.kind == crate::system::AccessKind::Write;
+            let write = a.kind == AccessKind::Write;
             self.locations.entry((a.object, a.field)).or_default().push(IndexEntry { pos: pos as u32, thread: t.thread, write });
         }
     }
@@ -185,36 +186,28 @@ impl AccessIndex {
         }
     }
 
+    /// For each access of `t`, the entries of that location `< below` that conflict
+    /// with it (another thread, at least one write), latest first.
+    fn conflicts<'a>(&'a self, t: &'a Transition, below: usize) -> impl Iterator<Item = impl Iterator<Item = &'a IndexEntry>> + 'a {
+        t.accesses.iter().map(move |a| {
+            let write = a.kind == AccessKind::Write;
+            let entries = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
+            entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != t.thread && (write || e.write))
+        })
+    }
+
     /// Stack positions `< below` whose transitions are dependent on `t` (another
     /// thread, a conflicting access), calling `f(pos, thread)` for each (a position
     /// may be reported once per conflicting access).
     pub fn dependent(&self, t: &Transition, below: usize, mut f: impl FnMut(usize, ThreadId)) {
-        for a in &t.accesses {
-            let write = a.kind == crate::system::AccessKind::Write;
-            if let Some(v) = self.locations.get(&(a.object, a.field)) {
-                for e in v.iter().rev() {
-                    if (e.pos as usize) < below && e.thread != t.thread && (write || e.write) {
-                        f(e.pos as usize, e.thread);
-                    }
-                }
-            }
+        for e in self.conflicts(t, below).flatten() {
+            f(e.pos as usize, e.thread);
         }
     }
 
     /// The last stack position `< below` whose transition is dependent on `t`.
     pub fn last_dependent(&self, t: &Transition, below: usize) -> Option<(usize, ThreadId)> {
-        let mut best: Option<(usize, ThreadId)> = None;
-        for a in &t.accesses {
-            let write = a.kind == crate::system::AccessKind::Write;
-            if let Some(v) = self.locations.get(&(a.object, a.field)) {
-                if let Some(e) = v.iter().rev().find(|e| (e.pos as usize) < below && e.thread != t.thread && (write || e.write)) {
-                    if best.is_none_or(|(p, _)| (e.pos as usize) > p) {
-                        best = Some((e.pos as usize, e.thread));
-                    }
-                }
-            }
-        }
-        best
+        self.conflicts(t, below).filter_map(|mut es| es.next()).max_by_key(|e| e.pos).map(|e| (e.pos as usize, e.thread))
     }
 
     fn bytes(&self) -> usize {
@@ -453,27 +446,19 @@ impl Explorer {
         }
         let mark = sys.save();
         let step = run.step(sys, t)?;
-        let label = self.labels.intern(&step.transition, step.transition.accesses.len() * std::mem::size_of::<crate::system::Access>());
+        let label = self.intern(&step.transition);
         let visible = !step.transition.accesses.is_empty();
-        let state = self.frames[top].state;
         let known = if let Some(v) = step.violation {
-            self.graph.add_edge(state, label, NO_STATE);
             self.path.push(step.transition);
             let reported = run.violation(v, &self.path);
             self.path.pop();
             sys.restore(mark);
             reported?;
-            self.make_full(top);
-            Explored { thread: t, label, target: NO_STATE, visible }
-        } else if run.is_known(sys) {
-            let seen = run.observe(sys, top + 1)?;
-            let target = self.state_of(seen.fp);
-            self.graph.add_edge(state, label, target);
+            self.add_explored(top, t, label, visible, NO_STATE)
+        } else if let Some(seen) = run.revisit(sys, top + 1)? {
             sys.restore(mark);
-            if self.on_stack(target).is_some() {
-                self.make_full(top);
-            }
-            Explored { thread: t, label, target, visible }
+            let target = self.state_of(seen.fp);
+            self.add_explored(top, t, label, visible, target)
         } else {
             sys.restore(mark);
             self.frames[top].leads_new.insert(t);
@@ -481,6 +466,21 @@ impl Explorer {
         };
         self.frames[top].known.push(known);
         Ok(Some(known))
+    }
+
+    /// Interns a label.
+    fn intern(&mut self, t: &Transition) -> LabelId {
+        self.labels.intern(t, t.accesses.len() * std::mem::size_of::<crate::system::Access>())
+    }
+
+    /// Adds the transition `thread --label--> target` out of frame `top` to `L_r`,
+    /// applying the stack proviso and the violation rule (see the module docs).
+    fn add_explored(&mut self, top: usize, thread: ThreadId, label: LabelId, visible: bool, target: StateId) -> Explored {
+        self.graph.add_edge(self.frames[top].state, label, target);
+        if target == NO_STATE || self.on_stack(target).is_some() {
+            self.make_full(top);
+        }
+        Explored { thread, label, target, visible }
     }
 
     /// Records `k` as the active transition of frame `top`.
@@ -499,9 +499,6 @@ impl Explorer {
                 _ => Safe::All,
             };
         }
-        if k.target == NO_STATE || self.on_stack(k.target).is_some() {
-            self.make_full(top);
-        }
         red.on_taken(self, top);
     }
 
@@ -509,19 +506,18 @@ impl Explorer {
         let mark = sys.save();
         self.frames[top].mark = Some(mark);
         let step = run.step(sys, thread)?;
-        let label = self.labels.intern(&step.transition, step.transition.accesses.len() * std::mem::size_of::<crate::system::Access>());
+        let label = self.intern(&step.transition);
         let visible = !step.transition.accesses.is_empty();
-        let state = self.frames[top].state;
         if let Some(v) = step.violation {
-            self.graph.add_edge(state, label, NO_STATE);
-            self.take(red, top, Explored { thread, label, target: NO_STATE, visible }, step.transition);
+            let k = self.add_explored(top, thread, label, visible, NO_STATE);
+            self.take(red, top, k, step.transition);
             return run.violation(v, &self.path);
         }
         let depth = top + 1;
         let seen = run.observe(sys, depth)?;
         let target = self.state_of(seen.fp);
-        self.graph.add_edge(state, label, target);
-        self.take(red, top, Explored { thread, label, target, visible }, step.transition);
+        let k = self.add_explored(top, thread, label, visible, target);
+        self.take(red, top, k, step.transition);
         if seen.new {
             self.add_disabled(red, sys, target, depth);
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
@@ -544,7 +540,7 @@ impl Explorer {
             let accesses = sys.pending(u);
             if !accesses.is_empty() {
                 let t = Transition { thread: u, accesses };
-                let label = self.labels.intern(&t, t.accesses.len() * std::mem::size_of::<crate::system::Access>());
+                let label = self.intern(&t);
                 self.graph.add_edge(state, label, NO_STATE);
                 red.on_disabled(self, depth, &t);
             }

@@ -77,6 +77,9 @@ pub(crate) trait Reduction {
     }
 }
 
+/// The registered names of the POR strategies (see [`crate::strategy::STRATEGIES`]).
+pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf"];
+
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
     reduction: Box<dyn Reduction>,
@@ -125,7 +128,7 @@ impl Strategy for PorStrategy {
 
 /// `a ≈ b` for transitions of different threads: a conflicting access.
 pub(crate) fn dependent(a: &Transition, b: &Transition) -> bool {
-    a.thread != b.thread && a.accesses.iter().any(|x| b.accesses.iter().any(|y| x.conflicts(y)))
+    a.thread != b.thread && a.dependent(b)
 }
 
 

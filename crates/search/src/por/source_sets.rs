@@ -31,7 +31,7 @@ pub(crate) fn update_back(frame: &Frame, t: ThreadId) -> ThreadSet {
     } else {
         let mut union = frame.done.clone();
         for u in frame.done.iter() {
-            union.union_with(&frame.current(u));
+            union.union_with(frame.current(u));
         }
         // an earlier thread's current set may hold a thread outside the safe set (the
         // first case only looks at tid(a)): the same conservative answer then

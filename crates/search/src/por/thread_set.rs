@@ -14,8 +14,8 @@ pub struct ThreadSet {
 
 impl ThreadSet {
     /// The empty set.
-    pub fn new() -> Self {
-        Self::default()
+    pub const fn new() -> Self {
+        ThreadSet { words: Vec::new() }
     }
 
     /// The set of `threads`.
