@@ -17,6 +17,9 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, Criterion};
 
+mod support;
+use support::field;
+
 /// (program, arguments, JPF's seconds from DESIGN.md)
 const PROGRAMS: &[(&str, &[&str], f64)] = &[("RacyCounter", &["4", "2"], 14.1), ("DiningPhilosophers", &["5"], 53.2)];
 
@@ -42,12 +45,7 @@ fn report(jvmc: &Path, cp: &str, dir: &Path, class: &str, args: &[&str], jpf_sec
     check(jvmc, cp, class, args, Some(&json));
     let wall = started.elapsed().as_secs_f64();
     let text = std::fs::read_to_string(&json).expect("JSON report");
-    let field = |name: &str| -> f64 {
-        let at = text.find(&format!("\"{name}\":")).unwrap_or_else(|| panic!("no {name} in the report"));
-        let rest = &text[at + name.len() + 3..];
-        let end = rest.find([',', '\n', '}']).unwrap_or(rest.len());
-        rest[..end].trim().parse().unwrap_or_else(|_| panic!("{name} is not a number"))
-    };
+    let field = |name: &str| field(&text, name);
     let (states, visited, ms) = (field("states_new"), field("states_visited"), field("elapsed_ms"));
     eprintln!(
         "{class} {}: {states} new / {visited} visited states, search {:.2} s ({:.0} states/s), {:.1} B per visited state, peak RSS {:.1} MB; \

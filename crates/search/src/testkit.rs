@@ -209,7 +209,7 @@ pub struct Program {
 impl Program {
     /// `vars` shared integers (all 0) and one thread per code vector.
     pub fn new(vars: usize, code: Vec<Vec<Op>>) -> Self {
-        let locks = code.iter().flatten().filter_map(|op| if let Op::Lock(m) = op { Some(m + 1) } else { None }).max().unwrap_or(0);
+        let locks = code.iter().flatten().filter_map(|op| if let Op::Lock(m) | Op::Unlock(m) = op { Some(m + 1) } else { None }).max().unwrap_or(0);
         let initial = ProgramState { pcs: vec![0; code.len()], regs: vec![0; code.len()], vars: vec![0; vars], locks: vec![None; locks], history: 0 };
         Program { code, state: initial.clone(), initial, saves: Saves::default(), fingerprint_bits: 128, unstable: false }
     }

@@ -299,7 +299,7 @@ impl Explorer {
         }
         while let Some(top) = self.frames.len().checked_sub(1) {
             if run.stats.transitions & 1023 == 0 {
-                self.sample_memory();
+                self.sample_memory(red);
             }
             if let Some(mark) = self.frames[top].mark.take() {
                 sys.restore(mark);
@@ -326,7 +326,7 @@ impl Explorer {
                 Some(Choice::Run(thread)) => self.run_transition(red, sys, run, top, thread)?,
             }
         }
-        self.sample_memory();
+        self.sample_memory(red);
         Ok(())
     }
 
@@ -575,8 +575,8 @@ impl Explorer {
         end
     }
 
-    fn sample_memory(&mut self) {
-        let sets: usize = self.frames.iter().map(Frame::heap_bytes).sum::<usize>() + self.frames.capacity() * std::mem::size_of::<Frame>() + self.index.bytes();
+    fn sample_memory(&mut self, red: &dyn Reduction) {
+        let sets: usize = red.heap_bytes() + self.frames.iter().map(Frame::heap_bytes).sum::<usize>() + self.frames.capacity() * std::mem::size_of::<Frame>() + self.index.bytes();
         self.sets_peak = self.sets_peak.max(sets as u64);
     }
 

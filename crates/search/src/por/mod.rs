@@ -7,7 +7,9 @@
 //!   every visited state, `UpdateBack` on backtracking), and DE-JPF;
 //! - [`lazy`]: DL-S-POR, Algorithm 3 (`IsComplete` re-traversals on backtracking, with
 //!   the Appendix A optimisations), and DL-JPF;
-//! - [`source_sets`]: `UpdateBack` (Fig. 2), shared by both.
+//! - [`source_sets`]: `UpdateBack` (Fig. 2), shared by both;
+//! - [`optimal`]: O-DPOR, the paper's baseline: source-set DPOR (Abdulla et al.) with
+//!   happens-before tracking, stateful, on top of S-POR, without wakeup trees.
 //!
 //! The `-JPF` variants use `safeSet(s) = enabled(s)` (no static filter). With
 //! `SearchConfig::stateless` nothing is matched: `L_r` is the execution tree.
@@ -22,6 +24,7 @@
 pub mod eager;
 mod explorer;
 pub mod lazy;
+pub mod optimal;
 pub mod safe_sets;
 mod source_sets;
 pub mod thread_set;
@@ -75,10 +78,15 @@ pub(crate) trait Reduction {
     fn on_return(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, _top: usize, _taken: Explored) -> Flow<bool> {
         Ok(false)
     }
+
+    /// Heap bytes of the algorithm's own per-stack data (for the statistics).
+    fn heap_bytes(&self) -> usize {
+        0
+    }
 }
 
 /// The registered names of the POR strategies (see [`crate::strategy::STRATEGIES`]).
-pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf"];
+pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf", "odpor"];
 
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
@@ -109,6 +117,11 @@ impl PorStrategy {
     /// DL-JPF: Algorithm 3 with `safeSet(s) = enabled(s)`.
     pub fn dl_jpf() -> Self {
         PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(false)) }
+    }
+
+    /// O-DPOR: stateful source-set DPOR on top of S-POR (the paper's baseline).
+    pub fn odpor() -> Self {
+        PorStrategy { reduction: Box::new(optimal::OptimalSourceSets::new()) }
     }
 }
 

@@ -14,7 +14,7 @@ use crate::NoListener;
 
 /// Every complete POR strategy.
 fn all() -> Vec<PorStrategy> {
-    vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::dl_spor(), PorStrategy::de_jpf(), PorStrategy::dl_jpf()]
+    vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::dl_spor(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor()]
 }
 
 fn with_outcomes() -> SearchConfig {
@@ -233,3 +233,16 @@ fn soundness_long_run() {
     assert!(fails.is_empty(), "{fails:?}\nsmallest: {small:?}");
 }
 
+
+/// O-DPOR's race of `T2: x0 = r + 1` with `T0: x0 = 3` is reversed by running `T3`
+/// first (the initial of `v`), not `T0`, which waits for `T3`'s lock: Source-DPOR's
+/// initials, not "the thread of the later transition", must be added.
+#[test]
+fn optimal_source_sets_add_an_initial_not_the_racing_thread() {
+    let code = vec![vec![Op::Lock(1), Op::Set(0, 3)], vec![], vec![Op::Store(0, 1)], vec![Op::Lock(1), Op::Unlock(1)]];
+    let mut sys = Program::new(3, code);
+    assert_sound(&mut sys, &with_outcomes(), "T0 waits for T3's lock");
+    assert_sound(&mut sys, &SearchConfig { stateless: true, ..with_outcomes() }, "T0 waits for T3's lock (stateless)");
+    let code = vec![vec![], vec![Op::Lock(0), Op::Unlock(0), Op::Load(2), Op::Store(2, 1), Op::Lock(0), Op::Store(1, 2)], vec![Op::Store(1, 1)], vec![Op::Lock(0), Op::Unlock(0), Op::Lock(0), Op::Unlock(0), Op::Lock(0), Op::Set(2, 3), Op::Unlock(0)]];
+    assert_sound(&mut Program::new(3, code), &with_outcomes(), "lock handover");
+}

@@ -69,6 +69,7 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "dl-spor", summary: "POR with lazy source sets over safe sets (DL-S-POR, Algorithm 3)", make: || Box::new(PorStrategy::dl_spor()) },
     Registration { name: "de-jpf", summary: "eager source sets without safe sets (DE-JPF)", make: || Box::new(PorStrategy::de_jpf()) },
     Registration { name: "dl-jpf", summary: "lazy source sets without safe sets (DL-JPF)", make: || Box::new(PorStrategy::dl_jpf()) },
+    Registration { name: "odpor", summary: "stateful source-set DPOR over safe sets (O-DPOR, the paper's baseline)", make: || Box::new(PorStrategy::odpor()) },
 ];
 
 /// The built-in strategy called `name`.

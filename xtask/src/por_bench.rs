@@ -1,0 +1,119 @@
+//! `cargo xtask por-bench`: the POR benchmark table of `docs/algorithms/results.md`.
+//!
+//! Compiles the clients under `benchmarks/por/` with `javac`, runs the release `jvmc
+//! check` on each with `--por none` and every POR algorithm (and, with `--visible`, in
+//! the paper's visibility mode: `--visible-classes` from the client's `// jvmc-visible:`
+//! header line), and prints one markdown row per client and algorithm: verdict, new
+//! states, transitions, time, peak resident memory, the POR structures' bytes. Every run
+//! is a separate process, one at a time, so times and memory are comparable within a
+//! table. It checks as it goes that every algorithm reaches `none`'s verdict and
+//! outcomes, and fails if one does not.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context};
+use serde_json::Value;
+
+/// What `por-bench` was asked for.
+pub struct Options {
+    /// the time limit of one run, in seconds
+    pub max_time: u64,
+    /// also run in the paper's visibility mode
+    pub visible: bool,
+    /// only clients whose name contains one of these
+    pub filter: Vec<String>,
+}
+
+const ALGORITHMS: &[&str] = &["none", "spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf", "odpor"];
+
+/// One client: its class and its `// jvmc-visible:` patterns.
+struct Client {
+    name: String,
+    visible: Option<String>,
+}
+
+/// Runs the table (see the module docs).
+pub fn por_bench(opts: &Options) -> anyhow::Result<()> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
+    let sources = root.join("benchmarks/por");
+    let classes = root.join("target/por-bench/classes");
+    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
+    std::fs::create_dir_all(&classes)?;
+    let mut javac = Command::new("javac");
+    javac.arg("-d").arg(&classes);
+    let mut clients = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&sources)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "java")) {
+        javac.arg(path);
+        let text = std::fs::read_to_string(path)?;
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        if text.contains("static void main(") && (opts.filter.is_empty() || opts.filter.iter().any(|f| name.contains(f.as_str()))) {
+            let visible = text.lines().find_map(|l| l.trim().strip_prefix("// jvmc-visible:")).map(|v| v.trim().to_string());
+            clients.push(Client { name, visible });
+        }
+    }
+    super::run(&mut javac)?;
+    let jvmc = root.join("target/release/jvmc");
+    println!("| client | mode | algorithm | verdict | states | transitions | time (s) | peak RSS (MB) | L_r + labels (KB) | POR sets peak (KB) |");
+    println!("|---|---|---|---|---:|---:|---:|---:|---:|---:|");
+    let mut disagreements = Vec::new();
+    for client in &clients {
+        let mut modes = vec![("default", None)];
+        if opts.visible {
+            if let Some(v) = &client.visible {
+                modes.push(("visible", Some(v.as_str())));
+            }
+        }
+        for (mode, visible) in modes {
+            let mut reference: Option<(&str, (String, Value))> = None;
+            for alg in ALGORITHMS {
+                let mut cmd = Command::new(&jvmc);
+                cmd.args(["check", "--outcomes", "--json", "-", "--max-time"]).arg(format!("{}s", opts.max_time));
+                cmd.arg("--cp").arg(&classes).args(["--por", alg]);
+                if let Some(v) = visible {
+                    cmd.args(["--visible-classes", v]);
+                }
+                cmd.arg(&client.name);
+                let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
+                let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{} {alg}: no JSON report ({})", client.name, String::from_utf8_lossy(&out.stderr).trim()))?;
+                let stats = &report["stats"];
+                let complete = stats["stop_reason"] == "complete";
+                let verdict = if complete { report["verdict"].as_str().unwrap_or("?").to_string() } else { format!("stopped: {}", stats["stop_reason"].as_str().unwrap_or("?")) };
+                let n = |v: &Value| v.as_u64().unwrap_or(0);
+                let por = &stats["por"];
+                println!(
+                    "| {} | {mode} | {alg} | {verdict} | {} | {} | {:.2} | {:.0} | {:.0} | {:.0} |",
+                    client.name,
+                    n(&stats["states_new"]),
+                    n(&stats["transitions"]),
+                    n(&stats["elapsed_ms"]) as f64 / 1000.0,
+                    n(&stats["peak_rss_bytes"]) as f64 / 1e6,
+                    (n(&por["graph_bytes"]) + n(&por["labels_bytes"])) as f64 / 1e3,
+                    n(&por["sets_peak_bytes"]) as f64 / 1e3,
+                );
+                if !complete {
+                    continue;
+                }
+                let observed = (report["verdict"].as_str().unwrap_or_default().to_string(), outcomes(&report));
+                match &reference {
+                    None => reference = Some((alg, observed)),
+                    Some((first, r)) if *r != observed => disagreements.push(format!("{} ({mode}): {alg} disagrees with {first}", client.name)),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    if !disagreements.is_empty() {
+        bail!("{}", disagreements.join("\n"));
+    }
+    Ok(())
+}
+
+/// The sorted outputs of a report's end states.
+fn outcomes(report: &Value) -> Value {
+    let mut v: Vec<String> = report["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default();
+    v.sort();
+    Value::from(v)
+}
