@@ -3,7 +3,7 @@
 //! - `soundness [N]`: the long soundness run of partial-order reduction — N random
 //!   synthetic programs (default 20000) in `jvmc-search` and N/10 random Java programs
 //!   (default 2000) through `jvmc check`, every POR algorithm against unreduced DFS.
-//! - `por-bench [--max-time S] [--visible] [CLIENT...]`: the POR benchmark table
+//! - `por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]`: the POR benchmark table
 //!   (`por_bench`).
 
 mod por_bench;
@@ -24,7 +24,7 @@ fn main() -> anyhow::Result<()> {
             soundness(n)
         }
         "por-bench" => {
-            let mut opts = por_bench::Options { max_time: 300, visible: false, filter: Vec::new() };
+            let mut opts = por_bench::Options { max_time: 300, default: true, visible: false, filter: Vec::new() };
             while let Some(a) = args.next() {
                 match a.as_str() {
                     "--max-time" => {
@@ -32,13 +32,14 @@ fn main() -> anyhow::Result<()> {
                         opts.max_time = v.parse().with_context(|| format!("not a number of seconds: {v}"))?;
                     }
                     "--visible" => opts.visible = true,
+                    "--only-visible" => (opts.default, opts.visible) = (false, true),
                     _ => opts.filter.push(a),
                 }
             }
             por_bench::por_bench(&opts)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)");
             std::process::exit(2);
         }
     }

@@ -1,8 +1,8 @@
 //! `cargo xtask por-bench`: the POR benchmark table of `docs/algorithms/results.md`.
 //!
 //! Compiles the clients under `benchmarks/por/` with `javac`, runs the release `jvmc
-//! check` on each with `--por none` and every POR algorithm (and, with `--visible`, in
-//! the paper's visibility mode: `--visible-classes` from the client's `// jvmc-visible:`
+//! check` on each with `--por none` and every POR algorithm (with `--visible`, also in
+//! the paper's visibility mode; with `--only-visible`, only in it: `--visible-classes` from the client's `// jvmc-visible:`
 //! header line), and prints one markdown row per client and algorithm: verdict, new
 //! states, transitions, time, peak resident memory, the POR structures' bytes. Every run
 //! is a separate process, one at a time, so times and memory are comparable within a
@@ -19,7 +19,9 @@ use serde_json::Value;
 pub struct Options {
     /// the time limit of one run, in seconds
     pub max_time: u64,
-    /// also run in the paper's visibility mode
+    /// run in the default visibility mode
+    pub default: bool,
+    /// run in the paper's visibility mode
     pub visible: bool,
     /// only clients whose name contains one of these
     pub filter: Vec<String>,
@@ -60,7 +62,10 @@ pub fn por_bench(opts: &Options) -> anyhow::Result<()> {
     println!("|---|---|---|---|---:|---:|---:|---:|---:|---:|");
     let mut disagreements = Vec::new();
     for client in &clients {
-        let mut modes = vec![("default", None)];
+        let mut modes = Vec::new();
+        if opts.default {
+            modes.push(("default", None));
+        }
         if opts.visible {
             if let Some(v) = &client.visible {
                 modes.push(("visible", Some(v.as_str())));

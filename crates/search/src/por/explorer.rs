@@ -100,6 +100,8 @@ pub(crate) struct Frame {
     pub known: Vec<Explored>,
     /// threads a probe found to lead to a new state
     leads_new: ThreadSet,
+    /// edges of `L_r` into this state added while it is on the stack
+    back_in: u32,
 }
 
 impl Frame {
@@ -118,6 +120,7 @@ impl Frame {
             taken: Vec::new(),
             known: Vec::new(),
             leads_new: ThreadSet::new(),
+            back_in: 0,
         }
     }
 
@@ -215,6 +218,26 @@ impl AccessIndex {
     }
 }
 
+/// Every thread that reads, and every thread that writes, each location in any label of
+/// `L_r` (see [`Explorer::conflicting_threads`]).
+#[derive(Default)]
+pub(crate) struct LocationAccessors {
+    locations: FxHashMap<(u64, u32), (ThreadSet, ThreadSet)>,
+}
+
+impl LocationAccessors {
+    fn add(&mut self, t: &Transition) {
+        for a in &t.accesses {
+            let (readers, writers) = self.locations.entry((a.object, a.field)).or_default();
+            if a.kind == AccessKind::Write { writers } else { readers }.insert(t.thread);
+        }
+    }
+
+    fn bytes(&self) -> usize {
+        self.locations.capacity() * 56
+    }
+}
+
 /// How a re-traversal ended.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct TraversalEnd {
@@ -237,6 +260,10 @@ pub(crate) struct Explorer {
     index_on: bool,
     /// per state: its stack position, or `OFF_STACK`
     stack_pos: Vec<u32>,
+    /// who accesses each location in `L_r`
+    accessors: LocationAccessors,
+    /// edges into states now on the stack (none: no re-traversal can reach the stack)
+    back_edges: u64,
     /// re-traversal marks
     marks: TraversalMarks,
     order: ThreadOrder,
@@ -274,6 +301,8 @@ impl Explorer {
             index: AccessIndex::default(),
             index_on: red.tracks_stack_accesses(),
             stack_pos: Vec::new(),
+            accessors: LocationAccessors::default(),
+            back_edges: 0,
             marks: TraversalMarks::new(),
             order: cfg.order.clone(),
             rng: SearchRng::new(cfg.seed),
@@ -349,6 +378,7 @@ impl Explorer {
     fn pop(&mut self) {
         if let Some(f) = self.frames.pop() {
             self.stack_pos[f.state as usize] = OFF_STACK;
+            self.back_edges -= u64::from(f.back_in);
             #[cfg(test)]
             self.completed.push((f.state, f.done.clone(), f.backtrack.clone(), f.taken.iter().map(|k| k.thread).collect()));
         }
@@ -470,13 +500,46 @@ impl Explorer {
 
     /// Interns a label.
     fn intern(&mut self, t: &Transition) -> LabelId {
-        self.labels.intern(t, t.accesses.len() * std::mem::size_of::<crate::system::Access>())
+        let known = self.labels.len();
+        let id = self.labels.intern(t, t.accesses.len() * std::mem::size_of::<crate::system::Access>());
+        if self.labels.len() > known {
+            self.accessors.add(t);
+        }
+        id
+    }
+
+    /// The threads other than `t`'s with a transition in `L_r` that conflicts with
+    /// `t`: all a re-traversal from anywhere can find dependent on `t`.
+    pub fn conflicting_threads(&self, t: &Transition) -> ThreadSet {
+        let mut out = ThreadSet::new();
+        for a in &t.accesses {
+            if let Some((readers, writers)) = self.accessors.locations.get(&(a.object, a.field)) {
+                out.union_with(writers);
+                if a.kind == AccessKind::Write {
+                    out.union_with(readers);
+                }
+            }
+        }
+        out.remove(t.thread);
+        out
+    }
+
+    /// Whether a re-traversal may reach a state on the stack: only through an edge
+    /// into a state now on the stack added while it was there (a state is pushed when
+    /// it is created and popped for good; tree edges lead from a stack state), so not
+    /// if there is none.
+    pub fn may_reach_stack(&self) -> bool {
+        self.back_edges > 0
     }
 
     /// Adds the transition `thread --label--> target` out of frame `top` to `L_r`,
     /// applying the stack proviso and the violation rule (see the module docs).
     fn add_explored(&mut self, top: usize, thread: ThreadId, label: LabelId, visible: bool, target: StateId) -> Explored {
         self.graph.add_edge(self.frames[top].state, label, target);
+        if let Some(p) = self.on_stack(target) {
+            self.frames[p].back_in += 1;
+            self.back_edges += 1;
+        }
         if target == NO_STATE || self.on_stack(target).is_some() {
             self.make_full(top);
         }
@@ -582,7 +645,7 @@ impl Explorer {
 
     /// Fills the POR statistics of `run`.
     pub fn report(&self, run: &mut SearchRun<'_>) {
-        run.stats.graph_bytes = self.graph.bytes() + self.marks.bytes() + (self.stack_pos.capacity() * 4) as u64;
+        run.stats.graph_bytes = self.graph.bytes() + self.marks.bytes() + self.accessors.bytes() as u64 + (self.stack_pos.capacity() * 4) as u64;
         run.stats.labels_bytes = self.labels.bytes();
         run.stats.por_sets_peak_bytes = self.sets_peak;
         run.stats.retraversed_transitions = self.retraversed;

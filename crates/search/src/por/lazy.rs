@@ -18,6 +18,13 @@
 //! - a traversal stops as soon as `current[t]` holds the whole safe set, or a thread
 //!   not enabled in `s` (`UpdateBack` then answers `safeSet(s)` whatever else is
 //!   found).
+//!
+//! One more of our own, which changes no set: the explorer knows which threads access
+//! each location anywhere in `L_r` ([`Explorer::conflicting_threads`]), an upper bound
+//! of what a traversal can add to `current[t]`. The traversal is skipped when
+//! `current[t]` already holds it, and stops once it does. A traversal also looks for
+//! states on the stack (the incomplete-region rule, `por.md`), so this applies only
+//! while no edge of `L_r` leads to the stack ([`Explorer::may_reach_stack`]).
 
 use super::explorer::{Explored, Frame};
 use super::source_sets::update_back;
@@ -82,20 +89,28 @@ fn is_complete(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut Sear
         if k.visible {
             let a = ex.labels.get(k.label).clone();
             let (safe, enabled) = (ex.frames[top].safe_set(), ex.frames[top].enabled.clone());
-            let end = ex.traverse(k.target, |labels, _, frames, e| {
-                let b = labels.get(e.label);
-                if dependent(&a, b) {
-                    let current = frames[top].current_mut(k.thread);
-                    current.insert(b.thread);
-                    // stop early: UpdateBack's answer can no longer change
-                    if safe.is_subset(current) || !current.is_subset(&enabled) {
-                        return false;
+            // all the traversal could add: skip it, or stop once it has been found
+            // (unless it must look for the stack, see the module docs)
+            let mut findable = ex.conflicting_threads(&a);
+            findable.insert(k.thread);
+            let summary = !ex.may_reach_stack();
+            if !(summary && findable.is_subset(ex.frames[top].current(k.thread))) {
+                let end = ex.traverse(k.target, |labels, _, frames, e| {
+                    let b = labels.get(e.label);
+                    if dependent(&a, b) {
+                        let current = frames[top].current_mut(k.thread);
+                        current.insert(b.thread);
+                        // stop early: UpdateBack's answer can no longer change, or
+                        // nothing more can be found
+                        if safe.is_subset(current) || !current.is_subset(&enabled) || (summary && findable.is_subset(current)) {
+                            return false;
+                        }
                     }
+                    true
+                });
+                if end.lowest_on_stack.is_some() {
+                    ex.make_full(top);
                 }
-                true
-            });
-            if end.lowest_on_stack.is_some() {
-                ex.make_full(top);
             }
         }
         // lines 29–31

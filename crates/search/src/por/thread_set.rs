@@ -38,6 +38,16 @@ impl ThreadSet {
         new
     }
 
+    /// Removes `t`.
+    pub fn remove(&mut self, t: ThreadId) {
+        if let Some(w) = self.words.get_mut((t / 64) as usize) {
+            *w &= !(1 << (t % 64));
+        }
+        while self.words.last() == Some(&0) {
+            self.words.pop();
+        }
+    }
+
     /// Whether `t` is in the set.
     pub fn contains(&self, t: ThreadId) -> bool {
         self.words.get((t / 64) as usize).is_some_and(|w| w & (1 << (t % 64)) != 0)
