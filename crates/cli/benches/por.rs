@@ -18,8 +18,9 @@ use criterion::{criterion_group, criterion_main, Criterion};
 mod support;
 use support::field;
 
-/// Clients with high reduction potential (disjoint keys) and low (one contended key).
-const CLIENTS: &[&str] = &["LazyListSetLow", "ChmSetLow", "ClqSetHigh"];
+/// Small clients (about a second of unreduced search each): disjoint keys (high
+/// reduction potential) and contended keys.
+const CLIENTS: &[&str] = &["CasBstSetLow", "ChmSetLow", "LazyListSetHigh", "ClqSetHigh"];
 
 const ALGORITHMS: &[&str] = &["none", "spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf", "odpor"];
 
