@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * has at most one node and each operation linearises at its single successful or
  * failed CAS (contains at its read of the flag, or of the null link where it stops).
  */
-public class CasBstSet {
+public class CasBstSet implements IntSet {
     static final class Node {
         final int key;
         final AtomicReference<Node> left = new AtomicReference<>();
@@ -33,6 +33,7 @@ public class CasBstSet {
         return n;
     }
 
+    @Override
     public boolean add(int key) {
         AtomicReference<Node> link = root;
         Node fresh = null;
@@ -57,12 +58,14 @@ public class CasBstSet {
         }
     }
 
+    @Override
     public boolean remove(int key) {
         Node n = find(key);
         // Fails exactly when the key is absent.
         return n != null && n.present.compareAndSet(true, false);
     }
 
+    @Override
     public boolean contains(int key) {
         Node n = find(key);
         return n != null && n.present.get();

@@ -7,17 +7,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * contains is containsKey(k). The map is created with room for 32 keys, so the
  * benchmark clients (at most 12 keys) never make it resize.
  */
-public class ChmSet {
+public class ChmSet implements IntSet {
     private final ConcurrentHashMap<Integer, Integer> map = new ConcurrentHashMap<>(32);
 
+    @Override
     public boolean add(int key) {
         return map.putIfAbsent(key, key) == null;
     }
 
+    @Override
     public boolean remove(int key) {
         return map.remove(key) != null;
     }
 
+    @Override
     public boolean contains(int key) {
         return map.containsKey(key);
     }

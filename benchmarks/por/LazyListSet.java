@@ -8,7 +8,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * unlinking. contains is wait-free: one traversal, no locks. Two sentinels (MIN_VALUE
  * head, MAX_VALUE tail), so keys must lie strictly between them.
  */
-public class LazyListSet {
+public class LazyListSet implements IntSet {
     static final class Node {
         final int key;
         volatile Node next;
@@ -27,6 +27,7 @@ public class LazyListSet {
         return !pred.marked && !curr.marked && pred.next == curr;
     }
 
+    @Override
     public boolean add(int key) {
         while (true) {
             Node pred = head;
@@ -55,6 +56,7 @@ public class LazyListSet {
         }
     }
 
+    @Override
     public boolean remove(int key) {
         while (true) {
             Node pred = head;
@@ -84,6 +86,7 @@ public class LazyListSet {
         }
     }
 
+    @Override
     public boolean contains(int key) {
         Node curr = head;
         while (curr.key < key) {

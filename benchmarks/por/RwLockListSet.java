@@ -6,7 +6,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  * add and remove under the write lock. The list has two sentinels (MIN_VALUE head,
  * MAX_VALUE tail), so keys must lie strictly between them.
  */
-public class RwLockListSet {
+public class RwLockListSet implements IntSet {
     static final class Node {
         final int key;
         Node next;
@@ -20,6 +20,7 @@ public class RwLockListSet {
     private final Node head = new Node(Integer.MIN_VALUE, new Node(Integer.MAX_VALUE, null));
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
+    @Override
     public boolean add(int key) {
         lock.writeLock().lock();
         try {
@@ -39,6 +40,7 @@ public class RwLockListSet {
         }
     }
 
+    @Override
     public boolean remove(int key) {
         lock.writeLock().lock();
         try {
@@ -58,6 +60,7 @@ public class RwLockListSet {
         }
     }
 
+    @Override
     public boolean contains(int key) {
         lock.readLock().lock();
         try {

@@ -14,47 +14,6 @@ public class RwLockListSetLow {
     static final int CALLS = 1;
 
     public static void main(String[] args) throws InterruptedException {
-        int calls = args.length > 0 ? Integer.parseInt(args[0]) : CALLS;
-        RwLockListSet set = new RwLockListSet();
-        for (int k : new int[] {50, 20, 80, 10, 40, 70, 90, 30, 60}) {
-            set.add(k);
-        }
-        History[] hs = new History[3];
-        Thread[] threads = new Thread[3];
-        for (int t = 0; t < 3; t++) {
-            int id = t;
-            threads[t] = new Thread(() -> hs[id] = run(set, id, calls));
-        }
-        for (Thread t : threads) {
-            t.start();
-        }
-        for (Thread t : threads) {
-            t.join();
-        }
-        int[] keys = {15, 45, 75, 10, 20, 30, 40, 50, 60, 70, 80, 90};
-        boolean[] init = {false, false, false,
-                          true, true, true, true, true, true, true, true, true};
-        boolean[] fin = new boolean[keys.length];
-        for (int j = 0; j < keys.length; j++) {
-            fin[j] = set.contains(keys[j]);
-        }
-        History.checkSet(hs, keys, init, fin);
-        System.out.println(set);
-    }
-
-    static History run(RwLockListSet set, int t, int calls) {
-        History h = new History();
-        int k = 30 * t + 15;
-        int r = k - 5;
-        for (int i = 0; i < calls; i++) {
-            switch (i) {
-                case 0 -> h.add(k, set.add(k));
-                case 1 -> h.remove(r, set.remove(r));
-                case 2 -> h.contains(k, set.contains(k));
-                case 3 -> h.remove(k, set.remove(k));
-                default -> h.add(k, set.add(k));
-            }
-        }
-        return h;
+        SetClient.low(new RwLockListSet(), args.length > 0 ? Integer.parseInt(args[0]) : CALLS);
     }
 }
