@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
 use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchReport, ThreadOrder, Verdict};
-use jvmc_vm::check::{CheckOptions, SchedPolicy, Visibility};
+use jvmc_vm::check::{CheckOptions, ChoiceOptions, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
 use crate::progress::Progress;
@@ -90,6 +90,25 @@ pub struct CheckArgs {
     /// Give every scheduling point its own state, even when only one thread can run
     #[arg(long = "no-merge")]
     no_merge: bool,
+    /// Do not look for livelocks (fair cycles: the program can run forever without
+    /// ending, every thread that can run infinitely often doing so). On by default
+    #[arg(long = "no-liveness")]
+    no_liveness: bool,
+    /// Instructions a thread may run without reaching a scheduling point before it is
+    /// reported as not terminating
+    #[arg(long = "transition-budget", value_name = "N", default_value_t = jvmc_vm::check::DEFAULT_TRANSITION_BUDGET)]
+    transition_budget: u64,
+    /// Which timed waits may time out: any, never, or those of at most DURATION
+    /// (e.g. 1s, 500ms); longer ones behave as untimed
+    #[arg(long, value_name = "any|never|DURATION", default_value = "1s", value_parser = parse_timeouts)]
+    timeouts: String,
+    /// Weak compare-and-set: may fail spuriously (spurious) or never does (strong)
+    #[arg(long = "weak-cas", value_name = "spurious|strong", default_value = "spurious", value_parser = ["spurious", "strong"])]
+    weak_cas: String,
+    /// Random draws (Random, ThreadLocalRandom, SplittableRandom, Math.random):
+    /// deterministic, or choice:N — each draw is a choice among at most N values
+    #[arg(long, value_name = "deterministic|choice:N", default_value = "deterministic", value_parser = parse_random)]
+    random: String,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -121,6 +140,38 @@ fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(secs))
 }
 
+/// `--timeouts`: `any`, `never` or a duration.
+fn parse_timeouts(s: &str) -> Result<String, String> {
+    timeout_policy(s).map(|_| s.to_string())
+}
+
+fn timeout_policy(s: &str) -> Result<TimeoutPolicy, String> {
+    match s {
+        "any" => Ok(TimeoutPolicy::Any),
+        "never" => Ok(TimeoutPolicy::Never),
+        d => parse_duration(d).map(|d| TimeoutPolicy::UpTo(i64::try_from(d.as_nanos()).unwrap_or(i64::MAX))),
+    }
+}
+
+/// The most values `--random choice:N` may offer per draw.
+const MAX_RANDOM_VALUES: u32 = 1 << 16;
+
+/// `--random`: `deterministic` or `choice:N`.
+fn parse_random(s: &str) -> Result<String, String> {
+    random_values(s).map(|_| s.to_string())
+}
+
+fn random_values(s: &str) -> Result<Option<u32>, String> {
+    if s == "deterministic" {
+        return Ok(None);
+    }
+    let n = s.strip_prefix("choice:").and_then(|n| n.parse::<u32>().ok());
+    match n {
+        Some(n) if (1..=MAX_RANDOM_VALUES).contains(&n) => Ok(Some(n)),
+        _ => Err(format!("not a random mode: {s:?} (use deterministic or choice:N with N from 1 to {MAX_RANDOM_VALUES})")),
+    }
+}
+
 fn parse_size(s: &str) -> Result<u64, String> {
     let (num, unit) = s.find(|c: char| c.is_ascii_alphabetic()).map_or((s, ""), |i| s.split_at(i));
     let n: f64 = num.trim().parse().map_err(|_| format!("not a size: {s:?} (use e.g. 512M, 4G)"))?;
@@ -141,10 +192,20 @@ fn parse_size(s: &str) -> Result<u64, String> {
 fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibility: Visibility) -> anyhow::Result<(VmSystem, crate::program::Prepared)> {
     let policy = SchedPolicy::parse(&spec.sched)
         .ok_or_else(|| anyhow!("unknown scheduling policy {:?} (use all, shared or classes:PATTERN,...)", spec.sched))?;
+    let timeouts = timeout_policy(&spec.timeouts).map_err(|e| anyhow!(e))?;
+    let choices = ChoiceOptions { spurious_weak_cas: spec.weak_cas == "spurious", random_values: random_values(&spec.random).map_err(|e| anyhow!(e))? };
     let (mut vm, prepared) = crate::open_vm(spec, OutputMode::Capture)?;
     vm.set_echo_output(echo_output);
     vm.prepare_main(&prepared.main_class, &spec.args)?;
-    vm.start_checking(CheckOptions { policy, merge_single_thread: spec.merge_single_thread, hash_output, visibility });
+    vm.start_checking(CheckOptions {
+        policy,
+        merge_single_thread: spec.merge_single_thread,
+        hash_output,
+        visibility,
+        choices,
+        timeouts,
+        transition_budget: spec.transition_budget,
+    });
     Ok((VmSystem::new(vm), prepared))
 }
 
@@ -199,7 +260,11 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         bail!("unknown order {:?} (use sequential, sequential:T,T,... or random)", args.order);
     };
     let visibility = args.visible_classes.as_deref().map_or(Visibility::Reachable, Visibility::classes);
-    let spec = args.common.spec(&args.sched, !args.no_merge);
+    let mut spec = args.common.spec(&args.sched, !args.no_merge);
+    spec.timeouts = args.timeouts.clone();
+    spec.weak_cas = args.weak_cas.clone();
+    spec.random = args.random.clone();
+    spec.transition_budget = args.transition_budget;
     let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,
@@ -214,6 +279,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         walks: args.walks,
         order,
         visited_first: !args.no_visited_first,
+        liveness: !args.no_liveness,
     };
     let instructions_before = sys.vm().instructions();
     let mut progress = Progress::new();
@@ -224,7 +290,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
 
     let mut violations = Vec::new();
     for cex in &report.violations {
-        let (_, found) = trace::replay(&mut sys, &cex.schedule())?;
+        let (_, found) = trace::replay(&mut sys, &cex.schedule(), cex.cycle_start)?;
         let Some(found) = found else {
             return Err(anyhow!(InternalError(format!("replaying the counterexample of {:?} did not reproduce it", cex.violation.message))));
         };
@@ -239,7 +305,14 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         write_json(target, &JsonReport::new(&report, &violations, instructions, args.outcomes))?;
     }
     if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {
-        let file = TraceFile { format: TraceFile::FORMAT.into(), version: 1, program: spec.clone(), schedule: cex.schedule(), violation: first.clone() };
+        let file = TraceFile {
+            format: TraceFile::FORMAT.into(),
+            version: 1,
+            program: spec.clone(),
+            schedule: cex.schedule().into_iter().map(trace::ScheduledMove::from).collect(),
+            cycle_start: cex.cycle_start,
+            violation: first.clone(),
+        };
         write_json(&path.to_string_lossy(), &file)?;
         writeln!(out, "counterexample saved to {} (jvmc replay {})", path.display(), path.display())?;
     }
@@ -269,11 +342,12 @@ fn print_report(out: &mut dyn Write, report: &SearchReport, violations: &[Violat
 pub fn replay(args: ReplayArgs) -> anyhow::Result<i32> {
     let file = TraceFile::read(&args.file)?;
     let (mut sys, _prepared) = open_system(&file.program, false, false, Visibility::Reachable)?;
-    let (steps, found) = trace::replay(&mut sys, &file.schedule)?;
+    let schedule: Vec<jvmc_search::Move> = file.schedule.iter().map(|&m| m.into()).collect();
+    let (steps, found) = trace::replay(&mut sys, &schedule, file.cycle_start)?;
     let json_to_stdout = args.json.as_deref() == Some("-");
     let mut out = human(json_to_stdout);
     let Some(found) = found else {
-        write!(out, "{}", report::trace_text(&steps))?;
+        write!(out, "{}", report::trace_text(&steps, file.cycle_start))?;
         return Err(anyhow!(InternalError(format!(
             "the replay ended without the recorded violation ({}: {})",
             file.violation.kind, file.violation.message

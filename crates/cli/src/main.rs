@@ -66,6 +66,7 @@ impl CommonArgs {
             java_home: self.java_home.clone(),
             sched: sched.to_string(),
             merge_single_thread,
+            ..ProgramSpec::default()
         }
     }
 }

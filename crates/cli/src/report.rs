@@ -137,18 +137,23 @@ pub fn violation_text(v: &ViolationReport) -> String {
         }
     }
     let _ = writeln!(s);
-    s.push_str(&trace_text(&v.trace));
+    s.push_str(&trace_text(&v.trace, v.cycle_start));
     s
 }
 
 /// The transitions of a trace, one line each, with a header whenever the thread
-/// changes and the program's output under the transition that printed it.
-pub fn trace_text(trace: &[TraceStep]) -> String {
+/// changes and the program's output under the transition that printed it. A
+/// livelock's cycle (from `cycle_start` on) is marked.
+pub fn trace_text(trace: &[TraceStep], cycle_start: Option<usize>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "trace ({} transitions):", trace.len());
     let width = trace.iter().map(|t| t.location.len()).max().unwrap_or(0).min(70);
     let mut current = None;
     for (i, t) in trace.iter().enumerate() {
+        if cycle_start == Some(i) {
+            let _ = writeln!(s, "  ══ the cycle: from here on, the transitions repeat forever ══");
+            current = None;
+        }
         if current != Some(t.thread) {
             let _ = writeln!(s, "  ── thread \"{}\" (#{}) ──", t.thread_name, t.thread);
             current = Some(t.thread);

@@ -4,9 +4,14 @@
 //! It owns one booted [`Vm`] whose main thread stands before `main`, saves that
 //! initial state once, and forwards everything else. Thread ids are the vm's.
 
-use jvmc_search::{Access, AccessKind, Fingerprint, SaveMark, Step, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
+use jvmc_search::{
+    Access, AccessKind, Fingerprint, Limit, LimitReached, Move, SaveMark, Step, StepLimits, SystemError, ThreadId, Transition, TransitionSystem, Violation,
+    ViolationKind,
+};
 use jvmc_vm::check::{AccessRecord, Pending, StepReport};
-use jvmc_vm::Vm;
+use jvmc_vm::{Vm, VmError};
+
+use crate::report::thousands;
 
 /// A program under the model checker.
 pub struct VmSystem {
@@ -14,13 +19,15 @@ pub struct VmSystem {
     initial: usize,
     /// the report of the last step, for callers that want more than the label
     last: StepReport,
+    /// the search's limits (the vm polls them inside long transitions)
+    limits: StepLimits,
 }
 
 impl VmSystem {
     /// Wraps a vm on which `prepare_main` and `start_checking` were called.
     pub fn new(mut vm: Vm) -> VmSystem {
         let initial = vm.save();
-        VmSystem { vm, initial, last: StepReport::default() }
+        VmSystem { vm, initial, last: StepReport::default(), limits: StepLimits::default() }
     }
 
     /// The vm (for descriptions of the current state).
@@ -51,18 +58,42 @@ impl TransitionSystem for VmSystem {
         self.vm.enabled_threads()
     }
 
-    fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
-        let report = self.vm.step(thread)?;
+    fn branches(&mut self, thread: ThreadId) -> u32 {
+        self.vm.branches(thread)
+    }
+
+    fn set_limits(&mut self, limits: StepLimits) {
+        self.limits = limits;
+        let check = (limits != StepLimits::default()).then(|| Box::new(move || limits.exceeded().is_some()) as jvmc_vm::check::InterruptCheck);
+        self.vm.set_interrupt_check(check);
+    }
+
+    fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
+        let report = match self.vm.step(mv.thread, mv.branch) {
+            Ok(r) => r,
+            Err(VmError::Interrupted) => return Err(Box::new(LimitReached(self.limits.exceeded().unwrap_or(Limit::Time)))),
+            Err(e) => return Err(e.into()),
+        };
         // Labels carry only the accesses partial-order reduction must see (the vm's
         // `Visibility`): an empty label is an invisible transition.
-        let transition = Transition { thread, accesses: report.accesses.iter().filter(|a| a.visible).map(access).collect() };
-        let violation = report.uncaught.as_ref().map(|u| Violation {
+        let accesses = report.accesses.iter().filter(|a| a.visible).map(access).collect();
+        let transition = Transition { thread: mv.thread, branch: mv.branch, accesses };
+        let uncaught = report.uncaught.as_ref().map(|u| Violation {
             kind: if u.assertion { ViolationKind::Assertion } else { ViolationKind::UncaughtException },
             message: u.message.clone(),
             thread: Some(u.thread),
         });
+        let diverged = report.diverged.as_ref().map(|d| Violation {
+            kind: ViolationKind::NonTermination,
+            message: format!(
+                "thread \"{}\" ran {} instructions without reaching a scheduling point (an endless loop? raise --transition-budget if it is just long)",
+                self.vm.thread_display_name(d.thread),
+                thousands(d.instructions)
+            ),
+            thread: Some(d.thread),
+        });
         self.last = report;
-        Ok(Step { transition, violation })
+        Ok(Step { transition, violation: uncaught.or(diverged) })
     }
 
     fn save(&mut self) -> SaveMark {

@@ -1,10 +1,13 @@
 //! Counterexamples as people and `jvmc replay` see them.
 //!
-//! The search records a counterexample as thread choices. [`replay`] re-executes them
-//! on the vm and describes every transition (thread, where it starts, what it does
-//! first, what it prints) and the violation at the end (the exception's stack, or every
-//! thread of a deadlock). The same function serves `jvmc check` (to print what it
-//! found) and `jvmc replay TRACE.json`, so both always show the same thing.
+//! The search records a counterexample as moves (a thread, and a branch when the
+//! thread stood before a choice). [`replay`] re-executes them on the vm and describes
+//! every transition (thread, where it starts, what it does first, what it prints) and
+//! the violation at the end (the exception's stack; every thread of a deadlock; the
+//! looping thread's stack for a non-termination; for a livelock, the cycle — checked to
+//! come back to the state it started from — and every thread). The same function
+//! serves `jvmc check` (to print what it found) and `jvmc replay TRACE.json`, so both
+//! always show the same thing.
 //!
 //! A trace file ([`TraceFile`]) stores the program (so replay can rebuild it), the
 //! options that shape transitions, the violation found, and the schedule.
@@ -12,7 +15,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
-use jvmc_search::{ThreadId, TransitionSystem, ViolationKind};
+use jvmc_search::{Move, ThreadId, TransitionSystem, ViolationKind};
 use serde::{Deserialize, Serialize};
 
 use crate::system::VmSystem;
@@ -22,6 +25,9 @@ use crate::system::VmSystem;
 pub struct TraceStep {
     /// the thread that ran
     pub thread: ThreadId,
+    /// the branch it took, when it stood before a choice
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub branch: u32,
     /// its name
     pub thread_name: String,
     /// `Class.method(File.java:line)` where the transition starts
@@ -47,23 +53,33 @@ pub struct StuckThread {
 /// A violation, described.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ViolationReport {
-    /// `assertion`, `uncaught-exception` or `deadlock`
+    /// `assertion`, `uncaught-exception`, `deadlock`, `non-termination` or `livelock`
     pub kind: String,
-    /// the exception (`java.lang.AssertionError: ...`) or a deadlock summary
+    /// the exception (`java.lang.AssertionError: ...`), or a summary
     pub message: String,
     /// the thread that failed (none for a deadlock)
     pub thread: Option<String>,
     /// where the exception was thrown, innermost first
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub stack: Vec<String>,
-    /// the threads of a deadlock
+    /// the threads of a deadlock or a livelock
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub threads: Vec<StuckThread>,
     /// the transitions that lead to it
     pub trace: Vec<TraceStep>,
+    /// a livelock: the index in `trace` where the cycle starts (the steps from there
+    /// on repeat forever)
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle_start: Option<usize>,
 }
 
-/// What `jvmc replay` needs to rebuild the program.
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// What `jvmc replay` needs to rebuild the program and its transitions. Fields added
+/// after version 1 of the trace format default, when missing, to the behaviour of the
+/// jvmc that could not set them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ProgramSpec {
     /// `MAIN` as given (a class name, or an absolute path to a `.java` file)
@@ -82,6 +98,85 @@ pub struct ProgramSpec {
     pub sched: String,
     /// whether transitions continue while only their thread is enabled
     pub merge_single_thread: bool,
+    /// `--timeouts`
+    #[serde(default = "ProgramSpec::any_timeout")]
+    pub timeouts: String,
+    /// `--weak-cas`
+    #[serde(default = "ProgramSpec::strong_cas")]
+    pub weak_cas: String,
+    /// `--random`
+    #[serde(default = "ProgramSpec::deterministic")]
+    pub random: String,
+    /// `--transition-budget`
+    #[serde(default = "ProgramSpec::default_budget")]
+    pub transition_budget: u64,
+}
+
+impl Default for ProgramSpec {
+    /// The command line's defaults, for an empty `MAIN`.
+    fn default() -> Self {
+        ProgramSpec {
+            main: String::new(),
+            classpath: Vec::new(),
+            args: Vec::new(),
+            properties: Vec::new(),
+            disable_assertions: false,
+            java_home: None,
+            sched: "shared".into(),
+            merge_single_thread: true,
+            timeouts: "1s".into(),
+            weak_cas: "spurious".into(),
+            random: Self::deterministic(),
+            transition_budget: Self::default_budget(),
+        }
+    }
+}
+
+impl ProgramSpec {
+    fn any_timeout() -> String {
+        "any".into()
+    }
+
+    fn strong_cas() -> String {
+        "strong".into()
+    }
+
+    fn deterministic() -> String {
+        "deterministic".into()
+    }
+
+    fn default_budget() -> u64 {
+        jvmc_vm::check::DEFAULT_TRANSITION_BUDGET
+    }
+}
+
+/// A move of a trace file's schedule: a thread id, or `[thread, branch]` for a branch
+/// other than the first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum ScheduledMove {
+    /// branch 0 of the thread
+    Thread(ThreadId),
+    /// `[thread, branch]`
+    Branch([u32; 2]),
+}
+
+impl From<Move> for ScheduledMove {
+    fn from(m: Move) -> Self {
+        match m.branch {
+            0 => ScheduledMove::Thread(m.thread),
+            b => ScheduledMove::Branch([m.thread, b]),
+        }
+    }
+}
+
+impl From<ScheduledMove> for Move {
+    fn from(m: ScheduledMove) -> Self {
+        match m {
+            ScheduledMove::Thread(t) => Move::new(t, 0),
+            ScheduledMove::Branch([t, b]) => Move::new(t, b),
+        }
+    }
 }
 
 /// The contents of a `--trace` file.
@@ -93,8 +188,11 @@ pub struct TraceFile {
     pub version: u32,
     /// the program and options
     pub program: ProgramSpec,
-    /// the thread choices, from the initial state
-    pub schedule: Vec<ThreadId>,
+    /// the moves, from the initial state
+    pub schedule: Vec<ScheduledMove>,
+    /// a livelock: where in `schedule` the cycle starts
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle_start: Option<usize>,
     /// what was found
     pub violation: ViolationReport,
 }
@@ -115,39 +213,77 @@ impl TraceFile {
 }
 
 /// Re-executes `schedule` from the initial state and describes it. Returns the steps
-/// and the violation the last state shows, if any.
-pub fn replay(sys: &mut VmSystem, schedule: &[ThreadId]) -> anyhow::Result<(Vec<TraceStep>, Option<ViolationReport>)> {
+/// and the violation the last state shows, if any. With `cycle_start` (a livelock) the
+/// steps from there on must lead back to the state they started from.
+pub fn replay(sys: &mut VmSystem, schedule: &[Move], cycle_start: Option<usize>) -> anyhow::Result<(Vec<TraceStep>, Option<ViolationReport>)> {
     sys.reset().map_err(|e| anyhow::anyhow!(e))?;
     let mut steps = Vec::with_capacity(schedule.len());
-    for (i, &tid) in schedule.iter().enumerate() {
-        if !sys.enabled().contains(&tid) {
+    let mut cycle_fingerprint = None;
+    for (i, &mv) in schedule.iter().enumerate() {
+        if cycle_start == Some(i) {
+            cycle_fingerprint = Some(sys.fingerprint());
+        }
+        let tid = mv.thread;
+        if !sys.enabled().contains(&tid) || mv.branch >= sys.branches(tid) {
             bail!("the trace does not fit the program: at step {} thread {tid} cannot run (was the program changed?)", i + 1);
         }
-        let next = sys.vm().describe_next(tid);
+        let next = sys.vm().describe_next(tid, mv.branch);
         let thread_name = sys.vm().thread_display_name(tid);
         let (out0, err0) = (sys.vm().output().stdout.len(), sys.vm().output().stderr.len());
-        let step = sys.step(tid).map_err(|e| anyhow::anyhow!(e))?;
+        let step = sys.step(mv).map_err(|e| anyhow::anyhow!(e))?;
         let out = sys.vm().output();
         let mut output = String::from_utf8_lossy(out.stdout.get(out0..).unwrap_or_default()).into_owned();
         output.push_str(&String::from_utf8_lossy(out.stderr.get(err0..).unwrap_or_default()));
-        steps.push(TraceStep { thread: tid, thread_name: thread_name.clone(), location: next.location, operation: next.operation, output });
+        steps.push(TraceStep { thread: tid, branch: mv.branch, thread_name: thread_name.clone(), location: next.location, operation: next.operation, output });
         if let Some(v) = step.violation {
             if i + 1 != schedule.len() {
                 bail!("the trace does not fit the program: a violation happened at step {} of {}", i + 1, schedule.len());
             }
-            let stack = sys.last_step().uncaught.as_ref().map(|u| u.stack.clone()).unwrap_or_default();
+            let last = sys.last_step();
+            let stack = match (&last.uncaught, &last.diverged) {
+                (Some(u), _) => u.stack.clone(),
+                (None, Some(d)) => d.stack.clone(),
+                (None, None) => Vec::new(),
+            };
             let kind = v.kind.name().to_string();
             let thread = v.thread.map(|t| sys.vm().thread_display_name(t));
-            return Ok((steps.clone(), Some(ViolationReport { kind, message: v.message, thread, stack, threads: Vec::new(), trace: steps })));
+            let report = ViolationReport { kind, message: v.message, thread, stack, threads: Vec::new(), trace: steps.clone(), cycle_start: None };
+            return Ok((steps, Some(report)));
         }
     }
+    if let Some(start) = cycle_start {
+        if cycle_fingerprint != Some(sys.fingerprint()) || start >= schedule.len() {
+            bail!("the trace does not fit the program: its cycle (from step {}) does not come back to where it started", start + 1);
+        }
+        let threads = stuck_threads(sys);
+        let mut runners: Vec<&str> = steps[start..].iter().map(|s| s.thread_name.as_str()).collect();
+        runners.sort_unstable();
+        runners.dedup();
+        let repeated = match steps.len() - start {
+            1 => "the last transition".to_string(),
+            n => format!("the last {n} transitions"),
+        };
+        let message = format!(
+            "the program never ends: {} repeat{} {repeated} forever, and every thread that could run does",
+            runners.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(" and "),
+            if runners.len() == 1 { "s" } else { "" },
+        );
+        let kind = ViolationKind::Livelock.name().to_string();
+        let report = ViolationReport { kind, message, thread: None, stack: Vec::new(), threads, trace: steps.clone(), cycle_start: Some(start) };
+        return Ok((steps, Some(report)));
+    }
     if !sys.is_terminal() && sys.enabled().is_empty() {
-        let threads: Vec<StuckThread> =
-            sys.vm().thread_reports().into_iter().map(|t| StuckThread { name: t.name, state: t.state, stack: t.stack }).collect();
+        let threads = stuck_threads(sys);
         let summary = threads.iter().map(|t| format!("\"{}\" {}", t.name, t.state)).collect::<Vec<_>>().join("; ");
         let message = format!("no thread can run: {summary}");
         let kind = ViolationKind::Deadlock.name().to_string();
-        return Ok((steps.clone(), Some(ViolationReport { kind, message, thread: None, stack: Vec::new(), threads, trace: steps })));
+        let report = ViolationReport { kind, message, thread: None, stack: Vec::new(), threads, trace: steps.clone(), cycle_start: None };
+        return Ok((steps, Some(report)));
     }
     Ok((steps, None))
+}
+
+/// Every thread of the current state, with what it waits for and its stack.
+fn stuck_threads(sys: &VmSystem) -> Vec<StuckThread> {
+    sys.vm().thread_reports().into_iter().map(|t| StuckThread { name: t.name, state: t.state, stack: t.stack }).collect()
 }

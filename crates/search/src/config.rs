@@ -47,6 +47,10 @@ pub struct SearchConfig {
     /// visited state, if there is one (the stateful POR paper's enumeration; finding
     /// one costs executing candidates and undoing those that lead to new states).
     pub visited_first: bool,
+    /// Report livelocks: fair cycles of the state graph, along which the program runs
+    /// forever without ending (see `liveness.rs` for the fairness assumption and
+    /// which strategies find which cycles).
+    pub liveness: bool,
 }
 
 /// The order in which a search tries a state's candidate threads.

@@ -14,6 +14,8 @@
 //! - [`listener`]: [`SearchListener`], events while a search runs (progress lines,
 //!   stopping early); [`NoListener`].
 //! - [`rng`]: [`SearchRng`], the seeded generator of randomised strategies.
+//! - livelock detection (fair cycles of the state graph, under strong fairness) is
+//!   one private module the strategies drive as they enter and leave states.
 //! - State matching uses `jvmc-state` ([`jvmc_state::VisitedSet`],
 //!   [`jvmc_state::ExactStore`]); the shared bookkeeping (counting, limits, deadlocks,
 //!   end states) lives in one private module so every strategy means the same thing
@@ -22,14 +24,14 @@
 //! # Example
 //! ```
 //! use jvmc_search::{strategy, NoListener, SearchConfig, TransitionSystem, Verdict};
-//! # use jvmc_search::{SaveMark, Step, SystemError, ThreadId, Transition, Fingerprint};
+//! # use jvmc_search::{Move, SaveMark, Step, SystemError, ThreadId, Transition, Fingerprint};
 //! # /// One thread counting to 3.
 //! # struct Count(u32, Vec<u32>);
 //! # impl TransitionSystem for Count {
 //! #     fn enabled(&mut self) -> Vec<ThreadId> { if self.0 < 3 { vec![0] } else { vec![] } }
-//! #     fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
+//! #     fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
 //! #         self.0 += 1;
-//! #         Ok(Step { transition: Transition { thread, accesses: vec![] }, violation: None })
+//! #         Ok(Step { transition: Transition::new(mv.thread, vec![]), violation: None })
 //! #     }
 //! #     fn save(&mut self) -> SaveMark { self.1.push(self.0); SaveMark(self.1.len() - 1) }
 //! #     fn restore(&mut self, mark: SaveMark) { self.0 = self.1[mark.0]; self.1.truncate(mark.0); }
@@ -53,6 +55,7 @@
 pub mod config;
 pub mod error;
 pub mod listener;
+mod liveness;
 mod memory;
 pub mod por;
 pub mod report;
@@ -71,7 +74,10 @@ pub use listener::{ListenerError, NoListener, SearchListener};
 pub use report::{Counterexample, SearchReport, Stats, StopReason, Verdict};
 pub use rng::SearchRng;
 pub use strategy::Strategy;
-pub use system::{Access, AccessKind, Fingerprint, SaveMark, Step, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
+pub use system::{
+    Access, AccessKind, Fingerprint, Limit, LimitReached, Move, SaveMark, Step, StepLimits, SystemError, ThreadId, Transition, TransitionSystem, Violation,
+    ViolationKind,
+};
 
 #[cfg(test)]
 mod tests {

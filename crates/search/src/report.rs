@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::system::{Transition, Violation};
+use crate::system::{Move, Transition, Violation};
 
 /// Why a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -81,14 +81,19 @@ pub struct Counterexample {
     pub violation: Violation,
     /// the transitions from the initial state; for a violation raised by a step, the
     /// last one is that step; for a deadlock, they lead to the deadlocked state.
-    /// Replaying `trace[i].thread` in order from the initial state reproduces it.
+    /// Replaying the moves of `trace` in order from the initial state reproduces
+    /// it. For a livelock the trace is a lasso: a stem, then one round of the cycle,
+    /// which ends where it started.
     pub trace: Vec<Transition>,
+    /// for a livelock: the index in `trace` where the cycle starts (the state after
+    /// `trace[..cycle_start]` is the state after the whole trace)
+    pub cycle_start: Option<usize>,
 }
 
 impl Counterexample {
-    /// The thread choices of the trace, in order.
-    pub fn schedule(&self) -> Vec<crate::system::ThreadId> {
-        self.trace.iter().map(|t| t.thread).collect()
+    /// The moves of the trace, in order.
+    pub fn schedule(&self) -> Vec<Move> {
+        self.trace.iter().map(Transition::mv).collect()
     }
 }
 
@@ -177,7 +182,8 @@ mod tests {
     fn report(stop: StopReason, violations: usize) -> SearchReport {
         let v = Counterexample {
             violation: Violation { kind: ViolationKind::Deadlock, message: "d".into(), thread: None },
-            trace: vec![Transition { thread: 3, accesses: vec![] }],
+            trace: vec![Transition::new(3, vec![])],
+            cycle_start: None,
         };
         SearchReport { strategy: "dfs", stop, violations: vec![v; violations], stats: Stats::default(), outcomes: BTreeMap::new() }
     }
@@ -191,6 +197,6 @@ mod tests {
         assert_eq!(report(StopReason::MaxTime, 0).verdict(), Verdict::Incomplete);
         assert_eq!(Verdict::Incomplete.name(), "incomplete");
         assert_eq!(StopReason::MaxStates.name(), "max-states");
-        assert_eq!(report(StopReason::Complete, 1).violations[0].schedule(), vec![3]);
+        assert_eq!(report(StopReason::Complete, 1).violations[0].schedule(), vec![Move::new(3, 0)]);
     }
 }

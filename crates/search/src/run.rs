@@ -4,19 +4,22 @@
 //! A strategy decides *which* transition to take next; [`SearchRun`] does everything
 //! else the same way for all of them, so that "a deadlock", "an end state", "a limit"
 //! or "a new state" mean the same thing whichever strategy runs:
+//! - [`SearchRun::begin`] resets the system and hands it the limits to check inside
+//!   long transitions;
 //! - [`SearchRun::step`] executes a transition, counts it, and checks the time and
-//!   memory limits;
+//!   memory limits (a limit the system reports from inside the transition stops the
+//!   search just as cleanly);
 //! - [`SearchRun::observe`] matches the current state against the visited set (and
 //!   the exact store), counts it, enforces `max_states` and tells the listener;
 //! - [`SearchRun::classify`] decides what a state is: an end state (outcome recorded),
 //!   a deadlock (violation recorded), cut off by the depth limit, or to be expanded;
 //! - [`SearchRun::violation`] records a counterexample and stops unless
-//!   `multiple_errors`;
+//!   `multiple_errors`; [`SearchRun::livelock`] does the same for a fair cycle;
 //! - [`SearchRun::finish`] turns the result into a [`SearchReport`].
 //!
 //! Early stops travel as [`Halt`] through `?`, so strategy code reads straight.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
 
 use jvmc_state::{ExactStore, FingerprintError, VisitedSet};
@@ -26,7 +29,8 @@ use crate::error::SearchError;
 use crate::listener::SearchListener;
 use crate::memory;
 use crate::report::{Counterexample, SearchReport, Stats, StopReason};
-use crate::system::{Fingerprint, Step, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
+use crate::liveness::FairCycle;
+use crate::system::{Fingerprint, Limit, LimitReached, Move, Step, StepLimits, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
 
 /// The time limit is checked every this many transitions (a power of two).
 const TIME_SAMPLE_PERIOD: u64 = 64;
@@ -51,7 +55,11 @@ impl From<SearchError> for Halt {
 
 impl From<SystemError> for Halt {
     fn from(e: SystemError) -> Self {
-        Halt::Error(SearchError::System(e))
+        match e.downcast_ref::<LimitReached>() {
+            Some(LimitReached(Limit::Time)) => Halt::Stop(StopReason::MaxTime),
+            Some(LimitReached(Limit::Memory)) => Halt::Stop(StopReason::MaxMemory),
+            None => Halt::Error(SearchError::System(e)),
+        }
     }
 }
 
@@ -120,10 +128,27 @@ impl<'a> SearchRun<'a> {
         self.cfg
     }
 
-    /// Executes the transition of `thread`, counts it, and checks the time and memory
-    /// limits (sampled).
-    pub fn step(&mut self, sys: &mut dyn TransitionSystem, thread: ThreadId) -> Flow<Step> {
-        let step = sys.step(thread)?;
+    /// Brings the system to its initial state and tells it the limits to check
+    /// inside transitions. Every strategy starts with this.
+    pub fn begin(&mut self, sys: &mut dyn TransitionSystem) -> Flow<()> {
+        let deadline = self.cfg.max_time.and_then(|d| self.started.checked_add(d));
+        sys.set_limits(StepLimits { deadline, max_memory: self.cfg.max_memory });
+        sys.reset()?;
+        Ok(())
+    }
+
+    /// The moves of the `enabled` threads: each thread's branches, in order.
+    pub fn moves(sys: &mut dyn TransitionSystem, enabled: &[ThreadId]) -> Vec<Move> {
+        let mut out = Vec::with_capacity(enabled.len());
+        for &t in enabled {
+            out.extend((0..sys.branches(t).max(1)).map(|b| Move::new(t, b)));
+        }
+        out
+    }
+
+    /// Executes `mv`, counts it, and checks the time and memory limits (sampled).
+    pub fn step(&mut self, sys: &mut dyn TransitionSystem, mv: Move) -> Flow<Step> {
+        let step = sys.step(mv)?;
         self.stats.transitions += 1;
         let n = self.stats.transitions;
         if n & (TIME_SAMPLE_PERIOD - 1) == 0 {
@@ -235,20 +260,34 @@ impl<'a> SearchRun<'a> {
         Ok(Node::Expand(enabled))
     }
 
-    /// [`Self::observe`] then [`Self::classify`]; a known state is a leaf (stateful
-    /// DFS and BFS never expand a state twice).
-    pub fn arrive(&mut self, sys: &mut dyn TransitionSystem, depth: usize, path: &[Transition]) -> Flow<Node> {
-        if self.observe(sys, depth)?.new {
-            self.classify(sys, depth, true, path)
-        } else {
-            Ok(Node::Leaf)
-        }
-    }
-
     /// Records a violation reached by `path`; stops the search unless
     /// `multiple_errors` (or if the listener says so).
     pub fn violation(&mut self, violation: Violation, path: &[Transition]) -> Flow<()> {
-        let found = Counterexample { violation, trace: path.to_vec() };
+        self.record_counterexample(Counterexample { violation, trace: path.to_vec(), cycle_start: None })
+    }
+
+    /// Records a livelock: `path` leads to the first state of the component the fair
+    /// cycle `found` lies in (see `liveness.rs`). Stops like [`Self::violation`].
+    pub fn livelock(&mut self, path: &[Transition], found: FairCycle) -> Flow<()> {
+        let unlabelled = |m: &Move| Transition { thread: m.thread, branch: m.branch, accesses: Vec::new() };
+        let mut trace = path.to_vec();
+        trace.extend(found.stem.iter().map(unlabelled));
+        let cycle_start = trace.len();
+        trace.extend(found.cycle.iter().map(unlabelled));
+        let threads: BTreeSet<ThreadId> = found.cycle.iter().map(|m| m.thread).collect();
+        let names: Vec<String> = threads.iter().map(ThreadId::to_string).collect();
+        let message = format!(
+            "the program can run forever: a fair cycle of {} transition{} by thread{} {} repeats without end",
+            found.cycle.len(),
+            if found.cycle.len() == 1 { "" } else { "s" },
+            if names.len() == 1 { "" } else { "s" },
+            names.join(", ")
+        );
+        let violation = Violation { kind: ViolationKind::Livelock, message, thread: None };
+        self.record_counterexample(Counterexample { violation, trace, cycle_start: Some(cycle_start) })
+    }
+
+    fn record_counterexample(&mut self, found: Counterexample) -> Flow<()> {
         self.stats.elapsed = self.started.elapsed();
         let go_on = self.listener.on_violation(&found, &self.stats).map_err(SearchError::Listener)?;
         self.violations.push(found);

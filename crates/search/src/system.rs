@@ -9,8 +9,18 @@
 //!
 //! The search never looks inside a state: it sees thread ids, transition labels
 //! ([`Transition`]: thread and shared accesses), fingerprints and verdicts.
+//!
+//! # Choices
+//! Most transitions are deterministic: a thread's next transition is fixed by the
+//! state. A thread that stands before a *choice* — a value the program does not
+//! determine, such as a weak compare-and-set that may fail spuriously or a random
+//! draw the user asked to explore — has several *branches*
+//! ([`TransitionSystem::branches`]), each a transition of its own. A [`Move`] names
+//! one: a thread and a branch. Searches treat a thread's branches as one unit: a
+//! search that explores a thread from a state explores every branch of it.
 
 use std::fmt;
+use std::time::Instant;
 
 /// A thread of the system. Ids are assigned in creation order and never reused
 /// within a run, so the same schedule always names the same threads.
@@ -18,6 +28,39 @@ pub type ThreadId = u32;
 
 /// A 128-bit fingerprint of a state.
 pub type Fingerprint = u128;
+
+/// One scheduling decision: which thread runs, and which branch of its transition
+/// (0 unless the thread stands before a choice, see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    /// the thread that runs
+    pub thread: ThreadId,
+    /// which of its branches (`0..branches(thread)`)
+    pub branch: u32,
+}
+
+impl Move {
+    /// Branch `branch` of `thread`'s transition.
+    pub const fn new(thread: ThreadId, branch: u32) -> Move {
+        Move { thread, branch }
+    }
+}
+
+impl From<ThreadId> for Move {
+    /// The only branch of a deterministic transition.
+    fn from(thread: ThreadId) -> Move {
+        Move { thread, branch: 0 }
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.branch {
+            0 => write!(f, "{}", self.thread),
+            b => write!(f, "{}/{b}", self.thread),
+        }
+    }
+}
 
 /// Whether an access reads or writes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,16 +99,29 @@ impl Access {
     }
 }
 
-/// The label of a transition: who ran, and which shared accesses it made.
+/// The label of a transition: who ran (which branch), and which shared accesses it
+/// made.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Transition {
     /// the thread that ran
     pub thread: ThreadId,
+    /// the branch it took (0 unless it stood before a choice)
+    pub branch: u32,
     /// shared accesses, in order (empty for an invisible transition)
     pub accesses: Vec<Access>,
 }
 
 impl Transition {
+    /// A transition of `thread` (branch 0) with these accesses.
+    pub fn new(thread: ThreadId, accesses: Vec<Access>) -> Transition {
+        Transition { thread, branch: 0, accesses }
+    }
+
+    /// The move that took it.
+    pub fn mv(&self) -> Move {
+        Move { thread: self.thread, branch: self.branch }
+    }
+
     /// Whether two transitions of different threads are dependent (JVMS-level
     /// conflict on some shared location). Transitions of the same thread always are.
     pub fn dependent(&self, other: &Transition) -> bool {
@@ -82,16 +138,24 @@ pub enum ViolationKind {
     UncaughtException,
     /// no thread can move, but the program has not ended
     Deadlock,
+    /// a thread ran for its whole instruction budget without reaching a scheduling
+    /// point (an endless loop that touches nothing shared)
+    NonTermination,
+    /// a fair cycle: the threads can run forever, every one that can run infinitely
+    /// often does, yet the program never ends (see `liveness.rs`)
+    Livelock,
 }
 
 impl ViolationKind {
     /// The name used in reports and JSON (`assertion`, `uncaught-exception`,
-    /// `deadlock`).
+    /// `deadlock`, `non-termination`, `livelock`).
     pub fn name(self) -> &'static str {
         match self {
             ViolationKind::Assertion => "assertion",
             ViolationKind::UncaughtException => "uncaught-exception",
             ViolationKind::Deadlock => "deadlock",
+            ViolationKind::NonTermination => "non-termination",
+            ViolationKind::Livelock => "livelock",
         }
     }
 }
@@ -123,7 +187,48 @@ pub struct Step {
 }
 
 /// A failure of the system itself (not of the program under test): the search stops.
+/// A [`LimitReached`] in it is not a failure but a clean stop.
 pub type SystemError = Box<dyn std::error::Error + Send + Sync + 'static>;
+
+/// The limits a system checks *inside* a transition, so that a transition running
+/// for a long time cannot overrun them (see [`TransitionSystem::set_limits`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StepLimits {
+    /// stop once this instant has passed
+    pub deadline: Option<Instant>,
+    /// stop once the process's resident set exceeds this many bytes
+    pub max_memory: Option<u64>,
+}
+
+impl StepLimits {
+    /// Which limit has run out, if any (reads the clock, and the resident set if a
+    /// memory limit is set: call it every so many thousand instructions, not more).
+    pub fn exceeded(&self) -> Option<Limit> {
+        if self.deadline.is_some_and(|d| Instant::now() >= d) {
+            return Some(Limit::Time);
+        }
+        match (self.max_memory, crate::memory::resident_set_bytes()) {
+            (Some(max), Some(rss)) if rss > max => Some(Limit::Memory),
+            _ => None,
+        }
+    }
+}
+
+/// A limit of [`StepLimits`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// the time limit
+    Time,
+    /// the memory limit
+    Memory,
+}
+
+/// The error a system returns from [`TransitionSystem::step`] when a limit of
+/// [`StepLimits`] ran out inside the transition. The search then stops cleanly with
+/// that limit's stop reason; the system may be left mid-transition.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the {} limit ran out inside a transition", match .0 { Limit::Time => "time", Limit::Memory => "memory" })]
+pub struct LimitReached(pub Limit);
 
 /// A handle to a saved state, valid until that state is restored or an earlier one is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -134,8 +239,21 @@ pub trait TransitionSystem {
     /// Threads that can take a transition in the current state, ascending.
     fn enabled(&mut self) -> Vec<ThreadId>;
 
-    /// Executes the transition of `thread` (which must be enabled).
-    fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError>;
+    /// How many branches the transition of the enabled `thread` has: 1, unless the
+    /// thread stands before a choice (see the module docs). Default: 1.
+    fn branches(&mut self, _thread: ThreadId) -> u32 {
+        1
+    }
+
+    /// Executes `mv`: branch `mv.branch` of the transition of `mv.thread` (which must
+    /// be enabled).
+    fn step(&mut self, mv: Move) -> Result<Step, SystemError>;
+
+    /// Tells the system the limits to check inside long transitions (returning
+    /// [`LimitReached`] from [`TransitionSystem::step`] when one runs out). Called
+    /// once when a search starts. Default: ignored (limits are then checked only
+    /// between transitions).
+    fn set_limits(&mut self, _limits: StepLimits) {}
 
     /// Remembers the current state so that [`TransitionSystem::restore`] can return
     /// to it. Saves nest: restoring a mark discards every later one.

@@ -1,10 +1,11 @@
 //! Tiny synthetic transition systems for the strategies' unit tests (compiled for
 //! tests only).
 //!
-//! - [`Graph`]: an explicit graph — nodes, edges labelled with a thread, terminal
-//!   nodes, violations on edges, and injectable fingerprint bugs.
-//! - [`Program`]: threads running straight-line code of reads, writes, asserts and
-//!   locks over shared integers (racy counters, lock-order deadlocks, ...).
+//! - [`Graph`]: an explicit graph — nodes, edges labelled with a thread (several edges
+//!   of one thread from a node are the branches of a choice), terminal nodes,
+//!   violations on edges, and injectable fingerprint bugs.
+//! - [`Program`]: threads running straight-line code of reads, writes, asserts, locks
+//!   and choices over shared integers (racy counters, lock-order deadlocks, ...).
 //! - [`Counter`]: an infinite system (for time and memory limits).
 //!
 //! All of them are strict about the [`TransitionSystem`] contract: stepping a thread
@@ -13,7 +14,7 @@
 
 use jvmc_state::hash_bytes;
 
-use crate::system::{Access, AccessKind, Fingerprint, SaveMark, Step, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
+use crate::system::{Access, AccessKind, Fingerprint, Move, SaveMark, Step, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
 
 /// Saves as the trait specifies: nested, a mark valid until it (or an earlier one) is
 /// restored.
@@ -43,8 +44,8 @@ impl<S: Clone> Saves<S> {
     }
 }
 
-fn not_enabled(thread: ThreadId) -> SystemError {
-    format!("thread {thread} is not enabled").into()
+fn not_enabled(mv: Move) -> SystemError {
+    format!("move {mv} is not enabled").into()
 }
 
 /// An edge of a [`Graph`].
@@ -67,7 +68,8 @@ pub struct Graph {
     saves: Saves<usize>,
 }
 
-/// A graph of `nodes` nodes with `edges` `(from, thread, to)` and terminal nodes.
+/// A graph of `nodes` nodes with `edges` `(from, thread, to)` and terminal nodes. The
+/// edges of one thread from one node are its branches, in the order given.
 pub fn graph(nodes: usize, edges: &[(usize, ThreadId, usize)], terminal: &[usize]) -> Graph {
     let mut g = Graph {
         edges: vec![Vec::new(); nodes],
@@ -80,7 +82,7 @@ pub fn graph(nodes: usize, edges: &[(usize, ThreadId, usize)], terminal: &[usize
     };
     for &(from, thread, to) in edges {
         g.edges[from].push(Edge { thread, to, violation: None });
-        g.edges[from].sort_by_key(|e| e.thread);
+        g.edges[from].sort_by_key(|e| e.thread); // stable: branches keep their order
     }
     g
 }
@@ -115,13 +117,20 @@ impl Graph {
 
 impl TransitionSystem for Graph {
     fn enabled(&mut self) -> Vec<ThreadId> {
-        self.edges[self.current].iter().map(|e| e.thread).collect()
+        let mut threads: Vec<ThreadId> = self.edges[self.current].iter().map(|e| e.thread).collect();
+        threads.dedup();
+        threads
     }
 
-    fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
-        let edge = self.edges[self.current].iter().find(|e| e.thread == thread).ok_or_else(|| not_enabled(thread))?;
+    fn branches(&mut self, thread: ThreadId) -> u32 {
+        self.edges[self.current].iter().filter(|e| e.thread == thread).count() as u32
+    }
+
+    fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
+        let edge = self.edges[self.current].iter().filter(|e| e.thread == mv.thread).nth(mv.branch as usize).ok_or_else(|| not_enabled(mv))?;
         let access = Access { object: self.current as u64, field: 0, kind: AccessKind::Write };
-        let step = Step { transition: Transition { thread, accesses: vec![access] }, violation: edge.violation.clone() };
+        let transition = Transition { thread: mv.thread, branch: mv.branch, accesses: vec![access] };
+        let step = Step { transition, violation: edge.violation.clone() };
         self.current = edge.to;
         Ok(step)
     }
@@ -179,6 +188,16 @@ pub enum Op {
     Await(usize, i64),
     /// `reg = (var == expect); if so var = new` (compare-and-set, a write)
     Cas(usize, i64, i64),
+    /// `reg = (var == expect); if so var = new`, or — its second branch — a spurious
+    /// failure: `reg = 0` (a weak compare-and-set; both branches are labelled as the
+    /// write the operation may make)
+    WeakCas(usize, i64, i64),
+    /// `reg = b` for a branch `b` in `0..n` (a choice; touches nothing shared)
+    Choose(u32),
+    /// `while (!weakCompareAndSet(var, expect, new)) {}`: the first branch succeeds
+    /// and moves on if `var == expect`, else stays; the second fails spuriously and
+    /// stays
+    CasLoop(usize, i64, i64),
 }
 
 /// The state of a [`Program`].
@@ -242,11 +261,20 @@ impl TransitionSystem for Program {
             .collect()
     }
 
-    fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
-        if !self.enabled().contains(&thread) {
-            return Err(not_enabled(thread));
+    fn branches(&mut self, thread: ThreadId) -> u32 {
+        match self.op(thread) {
+            Some(Op::Choose(n)) => n.max(1),
+            Some(Op::WeakCas(..) | Op::CasLoop(..)) => 2,
+            _ => 1,
         }
-        let op = self.op(thread).ok_or_else(|| not_enabled(thread))?;
+    }
+
+    fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
+        let thread = mv.thread;
+        if !self.enabled().contains(&thread) || mv.branch >= self.branches(thread) {
+            return Err(not_enabled(mv));
+        }
+        let op = self.op(thread).ok_or_else(|| not_enabled(mv))?;
         // the label is exactly what the thread stood before
         let accesses = self.pending(thread);
         let t = thread as usize;
@@ -278,19 +306,26 @@ impl TransitionSystem for Program {
             }
             Op::Local => s.regs[t] += 1,
             Op::Await(v, value) => advance = s.vars[v] == value,
-            Op::Cas(v, expect, new) => {
-                let ok = s.vars[v] == expect;
+            Op::Cas(v, expect, new) | Op::WeakCas(v, expect, new) => {
+                let ok = s.vars[v] == expect && mv.branch == 0;
                 if ok {
                     s.vars[v] = new;
                 }
                 s.regs[t] = i64::from(ok);
+            }
+            Op::Choose(_) => s.regs[t] = i64::from(mv.branch),
+            Op::CasLoop(v, expect, new) => {
+                advance = s.vars[v] == expect && mv.branch == 0;
+                if advance {
+                    s.vars[v] = new;
+                }
             }
         }
         if advance {
             s.pcs[t] += 1;
             s.history = s.history.wrapping_mul(31).wrapping_add(u64::from(thread) + 1);
         }
-        Ok(Step { transition: Transition { thread, accesses }, violation })
+        Ok(Step { transition: Transition { thread, branch: mv.branch, accesses }, violation })
     }
 
     fn save(&mut self) -> SaveMark {
@@ -346,8 +381,8 @@ impl TransitionSystem for Program {
         let var = |v: usize, kind| Some(Access { object: 1, field: v as u32, kind });
         let Some(op) = self.op(thread) else { return Vec::new() };
         let first = match op {
-            Op::Local => None,
-            Op::Set(v, _) | Op::Store(v, _) | Op::Cas(v, _, _) => var(v, AccessKind::Write),
+            Op::Local | Op::Choose(_) => None,
+            Op::Set(v, _) | Op::Store(v, _) | Op::Cas(v, _, _) | Op::WeakCas(v, _, _) | Op::CasLoop(v, _, _) => var(v, AccessKind::Write),
             Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => var(v, AccessKind::Read),
             Op::Lock(m) | Op::Unlock(m) => Some(Access { object: 1000 + m as u64, field: Access::MONITOR, kind: AccessKind::Write }),
         };
@@ -367,9 +402,9 @@ impl TransitionSystem for Counter {
         vec![0, 1]
     }
 
-    fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
-        self.value += u64::from(thread) + 1;
-        Ok(Step { transition: Transition { thread, accesses: Vec::new() }, violation: None })
+    fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
+        self.value += u64::from(mv.thread) + 1;
+        Ok(Step { transition: Transition::new(mv.thread, Vec::new()), violation: None })
     }
 
     fn save(&mut self) -> SaveMark {
@@ -396,9 +431,9 @@ impl TransitionSystem for Counter {
 }
 
 /// Replays `schedule` on `sys` from its initial state; the steps taken.
-pub fn replay(sys: &mut dyn TransitionSystem, schedule: &[ThreadId]) -> Vec<Step> {
+pub fn replay(sys: &mut dyn TransitionSystem, schedule: &[Move]) -> Vec<Step> {
     sys.reset().expect("reset");
-    schedule.iter().map(|&t| sys.step(t).expect("replayed step")).collect()
+    schedule.iter().map(|&mv| sys.step(mv).expect("replayed step")).collect()
 }
 
 /// The classic lost update: two threads each do `x = x + 1` in two steps.

@@ -28,6 +28,21 @@ impl Vm {
         EPOCH_MILLIS + self.nano_time() / 1_000_000
     }
 
+    /// `currentTimeMillis` without advancing the clock (for computing timeouts).
+    pub(crate) fn clock_millis(&self) -> i64 {
+        EPOCH_MILLIS + self.nano_clock / 1_000_000
+    }
+
+    /// The timeout a timed wait of `nanos` gets: `Some(nanos)` if it may time out
+    /// (always when just running; by the `TimeoutPolicy` under the model checker),
+    /// else `None` — it then waits like an untimed one.
+    pub(crate) fn timeout_for(&self, nanos: i64) -> Option<i64> {
+        match &self.check {
+            Some(chk) => chk.options.timeouts.may_time_out(nanos).then_some(nanos),
+            None => Some(nanos),
+        }
+    }
+
     /// Moves the clock forward (sleeps, timed waits).
     pub(crate) fn advance_clock(&mut self, nanos: i64) {
         self.nano_clock = self.nano_clock.saturating_add(nanos);

@@ -66,6 +66,20 @@ pub enum VmError {
         /// the limit
         limit_bytes: usize,
     },
+    /// The model checker's limits (time, memory) ran out inside a transition (the
+    /// search stops cleanly; see `check::InterruptCheck`).
+    #[error("a search limit ran out inside a transition")]
+    Interrupted,
+    /// A thread ran for the model checker's whole transition budget without reaching
+    /// a scheduling point. The checker turns it into a non-termination violation
+    /// (`check::Diverged`); it only escapes as an error if that fails.
+    #[error("a thread ran {instructions} instructions without reaching a scheduling point")]
+    Diverged {
+        /// the instructions it ran
+        instructions: u64,
+        /// where it was, innermost first
+        stack: Vec<String>,
+    },
     /// An invariant of jvmc itself was broken (a bug: please report it).
     #[error("internal error (a jvmc bug): {0}")]
     Internal(String),

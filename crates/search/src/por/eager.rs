@@ -71,8 +71,10 @@ impl Reduction for EagerSourceSets {
         let f = &mut ex.frames[top];
         let Some(k) = f.active else { return };
         f.backtrack.insert(k.thread); // line 5 (the first pick); a no-op afterwards
-        f.done.insert(k.thread); // line 9
-        *f.current_mut(k.thread) = ThreadSet::of(&[k.thread]); // line 10
+        if f.done.insert(k.thread) {
+            // line 9, and line 10 once per thread: the branches of a choice share it
+            *f.current_mut(k.thread) = ThreadSet::of(&[k.thread]);
+        }
         if k.visible {
             // line 11: UpdateCurr(a) — the last earlier stack transition dependent on a
             let a = ex.path.last().expect("the taken transition is on the path");

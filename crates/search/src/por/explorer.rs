@@ -30,6 +30,18 @@
 //! - dependency tracking over incomplete regions: a re-traversal that reaches a state
 //!   still on the stack (whose exploration is unfinished, so its later transitions are
 //!   not yet in `L_r`) fully expands the states whose sets it was updating.
+//!
+//! # Choices
+//! A thread that stands before a choice has several branches (see `system.rs`). The
+//! algorithms' sets hold threads, so a thread is explored as a unit: the explorer
+//! takes every branch of it in turn, each a transition of its own in `L_r` and on the
+//! path, and calls [`Reduction::on_return`] once, after the last. A safe set `{t}`
+//! needs every branch of `t` invisible; a visible later branch makes the state
+//! irreducible. Probes never execute a thread with several branches.
+//!
+//! # Livelocks
+//! With `cfg.liveness` (and state matching) the explorer finds the strongly connected
+//! components of `L_r` on the fly and reports fair cycles in them (`liveness.rs`).
 
 use rustc_hash::FxHashMap;
 
@@ -38,9 +50,10 @@ use jvmc_state::{GraphEdge, LabelId, LabelTable, StateGraph, StateId, TraversalM
 use super::thread_set::ThreadSet;
 use super::Reduction;
 use crate::config::ThreadOrder;
+use crate::liveness::{CycleFinder, FairCycle};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
-use crate::system::{AccessKind, SaveMark, ThreadId, Transition, TransitionSystem};
+use crate::system::{AccessKind, Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
 /// Not on the stack.
 const OFF_STACK: u32 = u32::MAX;
@@ -50,6 +63,8 @@ const OFF_STACK: u32 = u32::MAX;
 pub(crate) struct Explored {
     /// the thread that ran
     pub thread: ThreadId,
+    /// which of its branches
+    pub branch: u32,
     /// its interned label
     pub label: LabelId,
     /// the successor ([`NO_STATE`] when the transition raised a violation)
@@ -102,6 +117,8 @@ pub(crate) struct Frame {
     leads_new: ThreadSet,
     /// edges of `L_r` into this state added while it is on the stack
     back_in: u32,
+    /// its position in the cycle finder (livelock detection)
+    scc: Option<u32>,
 }
 
 impl Frame {
@@ -121,6 +138,7 @@ impl Frame {
             known: Vec::new(),
             leads_new: ThreadSet::new(),
             back_in: 0,
+            scc: None,
         }
     }
 
@@ -266,6 +284,8 @@ pub(crate) struct Explorer {
     back_edges: u64,
     /// re-traversal marks
     marks: TraversalMarks,
+    /// the strongly connected components of `L_r` (livelock detection), if on
+    cycles: Option<CycleFinder>,
     order: ThreadOrder,
     rng: SearchRng,
     visited_first: bool,
@@ -304,6 +324,7 @@ impl Explorer {
             accessors: LocationAccessors::default(),
             back_edges: 0,
             marks: TraversalMarks::new(),
+            cycles: (cfg.liveness && !cfg.stateless).then(CycleFinder::default),
             order: cfg.order.clone(),
             rng: SearchRng::new(cfg.seed),
             visited_first: cfg.visited_first && !cfg.stateless,
@@ -319,12 +340,12 @@ impl Explorer {
 
     /// Runs the search to its end.
     pub fn explore(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
-        sys.reset()?;
+        run.begin(sys)?;
         let seen = run.observe(sys, 0)?;
         let state = self.state_of(seen.fp);
         self.add_disabled(red, sys, state, 0);
         if let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? {
-            self.push(state, &enabled);
+            self.push(sys, state, &enabled);
         }
         while let Some(top) = self.frames.len().checked_sub(1) {
             if run.stats.transitions & 1023 == 0 {
@@ -338,13 +359,19 @@ impl Explorer {
                 if self.index_on {
                     self.index.pop(top, &t);
                 }
+                // the thread's next branch, if any, before the algorithm looks back
+                let next = Move::new(taken.thread, taken.branch + 1);
+                if next.branch < sys.branches(next.thread) {
+                    self.run_transition(red, sys, run, top, next)?;
+                    continue;
+                }
                 if red.on_return(self, sys, run, top, taken)? {
-                    self.pop();
+                    self.pop(run)?;
                     continue;
                 }
             }
             match self.choose(red, sys, run, top)? {
-                None => self.pop(),
+                None => self.pop(run)?,
                 Some(Choice::Known(k)) => {
                     let t = self.labels.get(k.label).clone();
                     self.take(red, top, k, t);
@@ -352,7 +379,7 @@ impl Explorer {
                         red.on_visited(self, top, k.target);
                     }
                 }
-                Some(Choice::Run(thread)) => self.run_transition(red, sys, run, top, thread)?,
+                Some(Choice::Run(thread)) => self.run_transition(red, sys, run, top, Move::new(thread, 0))?,
             }
         }
         self.sample_memory(red);
@@ -366,21 +393,43 @@ impl Explorer {
         }
     }
 
-    fn push(&mut self, state: StateId, enabled: &[ThreadId]) {
+    fn push(&mut self, sys: &mut dyn TransitionSystem, state: StateId, enabled: &[ThreadId]) {
         let i = state as usize;
         if i >= self.stack_pos.len() {
             self.stack_pos.resize((i + 1).max(self.stack_pos.len() * 2), OFF_STACK);
         }
         self.stack_pos[i] = self.frames.len() as u32;
-        self.frames.push(Frame::new(state, enabled));
+        let mut frame = Frame::new(state, enabled);
+        if let Some(cycles) = self.cycles.as_mut() {
+            frame.scc = Some(cycles.enter(u128::from(state), SearchRun::moves(sys, enabled)));
+        }
+        self.frames.push(frame);
     }
 
-    fn pop(&mut self) {
-        if let Some(f) = self.frames.pop() {
-            self.stack_pos[f.state as usize] = OFF_STACK;
-            self.back_edges -= u64::from(f.back_in);
-            #[cfg(test)]
-            self.completed.push((f.state, f.done.clone(), f.backtrack.clone(), f.taken.iter().map(|k| k.thread).collect()));
+    /// Pops the top frame; a fair cycle it completes is reported.
+    fn pop(&mut self, run: &mut SearchRun<'_>) -> Flow<()> {
+        let Some(f) = self.frames.pop() else { return Ok(()) };
+        self.stack_pos[f.state as usize] = OFF_STACK;
+        self.back_edges -= u64::from(f.back_in);
+        #[cfg(test)]
+        self.completed.push((f.state, f.done.clone(), f.backtrack.clone(), f.taken.iter().map(|k| k.thread).collect()));
+        let parent = self.frames.last().and_then(|p| p.scc);
+        let found: Option<FairCycle> = match (self.cycles.as_mut(), f.scc) {
+            (Some(cycles), Some(pos)) => cycles.leave(pos, parent),
+            _ => None,
+        };
+        match found {
+            Some(c) => run.livelock(&self.path, c),
+            None => Ok(()),
+        }
+    }
+
+    /// Tells the cycle finder about the edge `mv` from frame `top` to `target`.
+    fn cycle_edge(&mut self, top: usize, mv: Move, target: StateId) {
+        if let (Some(cycles), Some(from)) = (self.cycles.as_mut(), self.frames[top].scc) {
+            if target != NO_STATE {
+                cycles.edge(from, mv, u128::from(target));
+            }
         }
     }
 
@@ -471,11 +520,12 @@ impl Explorer {
         if let Some(k) = f.known.iter().find(|k| k.thread == t) {
             return Ok(Some(*k));
         }
-        if f.leads_new.contains(t) || self.stateless {
+        if f.leads_new.contains(t) || self.stateless || sys.branches(t) > 1 {
             return Ok(None);
         }
         let mark = sys.save();
-        let step = run.step(sys, t)?;
+        let mv = Move::new(t, 0);
+        let step = run.step(sys, mv)?;
         let label = self.intern(&step.transition);
         let visible = !step.transition.accesses.is_empty();
         let known = if let Some(v) = step.violation {
@@ -484,11 +534,12 @@ impl Explorer {
             self.path.pop();
             sys.restore(mark);
             reported?;
-            self.add_explored(top, t, label, visible, NO_STATE)
+            self.add_explored(top, mv, label, visible, NO_STATE)
         } else if let Some(seen) = run.revisit(sys, top + 1)? {
             sys.restore(mark);
             let target = self.state_of(seen.fp);
-            self.add_explored(top, t, label, visible, target)
+            self.cycle_edge(top, mv, target);
+            self.add_explored(top, mv, label, visible, target)
         } else {
             sys.restore(mark);
             self.frames[top].leads_new.insert(t);
@@ -532,9 +583,9 @@ impl Explorer {
         self.back_edges > 0
     }
 
-    /// Adds the transition `thread --label--> target` out of frame `top` to `L_r`,
+    /// Adds the transition `mv --label--> target` out of frame `top` to `L_r`,
     /// applying the stack proviso and the violation rule (see the module docs).
-    fn add_explored(&mut self, top: usize, thread: ThreadId, label: LabelId, visible: bool, target: StateId) -> Explored {
+    fn add_explored(&mut self, top: usize, mv: Move, label: LabelId, visible: bool, target: StateId) -> Explored {
         self.graph.add_edge(self.frames[top].state, label, target);
         if let Some(p) = self.on_stack(target) {
             self.frames[p].back_in += 1;
@@ -543,7 +594,7 @@ impl Explorer {
         if target == NO_STATE || self.on_stack(target).is_some() {
             self.make_full(top);
         }
-        Explored { thread, label, target, visible }
+        Explored { thread: mv.thread, branch: mv.branch, label, target, visible }
     }
 
     /// Records `k` as the active transition of frame `top`.
@@ -561,34 +612,38 @@ impl Explorer {
                 Safe::Single(h) => Safe::Single(h),
                 _ => Safe::All,
             };
+        } else if f.safe == Safe::Single(k.thread) && k.visible {
+            // a later branch of the safe thread is visible: the state is not reducible
+            f.safe = Safe::All;
         }
         red.on_taken(self, top);
     }
 
-    fn run_transition(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, thread: ThreadId) -> Flow<()> {
+    fn run_transition(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, mv: Move) -> Flow<()> {
         let mark = sys.save();
         self.frames[top].mark = Some(mark);
-        let step = run.step(sys, thread)?;
+        let step = run.step(sys, mv)?;
         let label = self.intern(&step.transition);
         let visible = !step.transition.accesses.is_empty();
         if let Some(v) = step.violation {
-            let k = self.add_explored(top, thread, label, visible, NO_STATE);
+            let k = self.add_explored(top, mv, label, visible, NO_STATE);
             self.take(red, top, k, step.transition);
             return run.violation(v, &self.path);
         }
         let depth = top + 1;
         let seen = run.observe(sys, depth)?;
         let target = self.state_of(seen.fp);
-        let k = self.add_explored(top, thread, label, visible, target);
+        let k = self.add_explored(top, mv, label, visible, target);
         self.take(red, top, k, step.transition);
         if seen.new {
             self.add_disabled(red, sys, target, depth);
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
-                self.push(target, &enabled);
+                self.push(sys, target, &enabled);
             }
         } else {
             red.on_visited(self, top, target);
         }
+        self.cycle_edge(top, mv, target);
         Ok(())
     }
 
@@ -602,7 +657,7 @@ impl Explorer {
         for u in sys.disabled() {
             let accesses = sys.pending(u);
             if !accesses.is_empty() {
-                let t = Transition { thread: u, accesses };
+                let t = Transition::new(u, accesses);
                 let label = self.intern(&t);
                 self.graph.add_edge(state, label, NO_STATE);
                 red.on_disabled(self, depth, &t);
@@ -645,7 +700,8 @@ impl Explorer {
 
     /// Fills the POR statistics of `run`.
     pub fn report(&self, run: &mut SearchRun<'_>) {
-        run.stats.graph_bytes = self.graph.bytes() + self.marks.bytes() + self.accessors.bytes() as u64 + (self.stack_pos.capacity() * 4) as u64;
+        let cycles = self.cycles.as_ref().map_or(0, CycleFinder::bytes) as u64;
+        run.stats.graph_bytes = self.graph.bytes() + self.marks.bytes() + self.accessors.bytes() as u64 + (self.stack_pos.capacity() * 4) as u64 + cycles;
         run.stats.labels_bytes = self.labels.bytes();
         run.stats.por_sets_peak_bytes = self.sets_peak;
         run.stats.retraversed_transitions = self.retraversed;

@@ -31,7 +31,7 @@ use super::source_sets::update_back;
 use super::thread_set::ThreadSet;
 use super::{dependent, Explorer, Reduction};
 use crate::run::{Flow, SearchRun};
-use crate::system::TransitionSystem;
+use crate::system::{ThreadId, TransitionSystem};
 
 /// DL-S-POR (`safe_sets`) or DL-JPF.
 #[derive(Clone, Copy, Debug)]
@@ -71,12 +71,16 @@ impl Reduction for LazySourceSets {
     }
 }
 
-/// `IsComplete(s)`, lines 17–32.
+/// `IsComplete(s)`, lines 17–32. A thread with several branches (a choice) has one
+/// taken transition per branch: its `current` set collects what every branch's
+/// re-traversal finds before `UpdateBack` looks at it.
 fn is_complete(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<bool> {
     // line 18: the transitions from s taken since the last call
     let fresh: Vec<Explored> = ex.frames[top].taken.iter().filter(|k| !ex.frames[top].done.contains(k.thread)).copied().collect();
-    for k in fresh {
-        ex.frames[top].done.insert(k.thread); // line 19
+    let mut threads: Vec<ThreadId> = fresh.iter().map(|k| k.thread).collect();
+    threads.dedup();
+    for t in threads {
+        ex.frames[top].done.insert(t); // line 19
         // lines 20–25
         if ex.frames[top].done == ex.frames[top].safe_set() || rest_leads_to_visited(ex, sys, run, top)? {
             let f = &mut ex.frames[top];
@@ -85,42 +89,49 @@ fn is_complete(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut Sear
             return Ok(true);
         }
         // lines 26–28
-        *ex.frames[top].current_mut(k.thread) = ThreadSet::of(&[k.thread]);
-        if k.visible {
-            let a = ex.labels.get(k.label).clone();
-            let (safe, enabled) = (ex.frames[top].safe_set(), ex.frames[top].enabled.clone());
-            // all the traversal could add: skip it, or stop once it has been found
-            // (unless it must look for the stack, see the module docs)
-            let mut findable = ex.conflicting_threads(&a);
-            findable.insert(k.thread);
-            let summary = !ex.may_reach_stack();
-            if !(summary && findable.is_subset(ex.frames[top].current(k.thread))) {
-                let end = ex.traverse(k.target, |labels, _, frames, e| {
-                    let b = labels.get(e.label);
-                    if dependent(&a, b) {
-                        let current = frames[top].current_mut(k.thread);
-                        current.insert(b.thread);
-                        // stop early: UpdateBack's answer can no longer change, or
-                        // nothing more can be found
-                        if safe.is_subset(current) || !current.is_subset(&enabled) || (summary && findable.is_subset(current)) {
-                            return false;
-                        }
-                    }
-                    true
-                });
-                if end.lowest_on_stack.is_some() {
-                    ex.make_full(top);
-                }
-            }
+        *ex.frames[top].current_mut(t) = ThreadSet::of(&[t]);
+        for k in fresh.iter().filter(|k| k.thread == t && k.visible) {
+            collect_dependent(ex, top, k);
         }
         // lines 29–31
         let f = &mut ex.frames[top];
-        f.backtrack = update_back(f, k.thread);
+        f.backtrack = update_back(f, t);
         if f.backtrack == f.done {
             return Ok(true);
         }
     }
     Ok(false)
+}
+
+/// Lines 26–28 for one taken transition `k` of frame `top`: re-traverses `L_r` from its
+/// successor and adds the threads of dependent transitions to `current[tid(k)]`.
+fn collect_dependent(ex: &mut Explorer, top: usize, k: &Explored) {
+    let a = ex.labels.get(k.label).clone();
+    let (safe, enabled) = (ex.frames[top].safe_set(), ex.frames[top].enabled.clone());
+    // all the traversal could add: skip it, or stop once it has been found (unless it
+    // must look for the stack, see the module docs)
+    let mut findable = ex.conflicting_threads(&a);
+    findable.insert(k.thread);
+    let summary = !ex.may_reach_stack();
+    if summary && findable.is_subset(ex.frames[top].current(k.thread)) {
+        return;
+    }
+    let end = ex.traverse(k.target, |labels, _, frames, e| {
+        let b = labels.get(e.label);
+        if dependent(&a, b) {
+            let current = frames[top].current_mut(k.thread);
+            current.insert(b.thread);
+            // stop early: UpdateBack's answer can no longer change, or nothing more
+            // can be found
+            if safe.is_subset(current) || !current.is_subset(&enabled) || (summary && findable.is_subset(current)) {
+                return false;
+            }
+        }
+        true
+    });
+    if end.lowest_on_stack.is_some() {
+        ex.make_full(top);
+    }
 }
 
 /// Line 21, second disjunct: every thread of `safeSet(s)` not in `s.done` leads to a

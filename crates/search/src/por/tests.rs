@@ -9,6 +9,7 @@ use crate::config::ThreadOrder;
 use crate::report::{StopReason, Verdict};
 use crate::rng::SearchRng;
 use crate::strategy::DfsStrategy;
+use crate::run::SearchRun;
 use crate::testkit::{lock_order_deadlock, racy_counter, Op, Program};
 use crate::NoListener;
 
@@ -174,8 +175,10 @@ fn orders_and_visited_first_change_nothing_observable() {
     }
 }
 
-/// A random program: 2–4 threads of 1–4 statements over 3 variables and 2 locks.
-fn random_program(seed: u64) -> Program {
+/// A random program: 2–4 threads of 1–4 statements over 3 variables and 2 locks,
+/// with choices (a three-way choice stored into a variable, a weak compare-and-set
+/// whose outcome is stored) when `choices`.
+fn random_program_of(seed: u64, choices: bool) -> Program {
     let mut rng = SearchRng::new(seed);
     let threads = 2 + rng.below(3);
     let code = (0..threads)
@@ -183,7 +186,9 @@ fn random_program(seed: u64) -> Program {
             let mut ops = Vec::new();
             for _ in 0..1 + rng.below(4) {
                 let v = rng.below(3);
-                match rng.below(9) {
+                match rng.below(if choices { 11 } else { 9 }) {
+                    9 => ops.extend([Op::Choose(3), Op::Store(v, 0)]),
+                    10 => ops.extend([Op::WeakCas(v, 0, 4), Op::Store((v + 1) % 3, 10)]),
                     0 => ops.push(Op::Set(v, 1 + rng.below(2) as i64)),
                     1 => ops.extend([Op::Load(v), Op::Store(v, 1)]),
                     2 => ops.push(Op::Local),
@@ -201,12 +206,100 @@ fn random_program(seed: u64) -> Program {
     Program::new(3, code)
 }
 
+/// A random program with choices in every other seed.
+fn random_program(seed: u64) -> Program {
+    random_program_of(seed, seed % 2 == 1)
+}
+
 #[test]
 fn sound_on_random_programs() {
     for seed in 0..300 {
         let mut sys = random_program(seed);
         let what = format!("random program {seed}: {sys:?}");
         assert_sound(&mut sys, &with_outcomes(), &what);
+    }
+}
+
+#[test]
+fn choices_are_explored_as_a_unit() {
+    // a three-way choice stored into x0 while another thread writes x1: every value
+    // of x0 is an outcome, whatever the reduction
+    let mut sys = Program::new(2, vec![vec![Op::Choose(3), Op::Store(0, 0)], vec![Op::Set(1, 1)]]);
+    assert_sound(&mut sys, &with_outcomes(), "choice");
+    for mut s in all() {
+        let r = s.search(&mut sys, &with_outcomes(), &mut NoListener).expect("search");
+        assert_eq!(r.outcomes.keys().collect::<Vec<_>>(), ["x0=0 x1=1", "x0=1 x1=1", "x0=2 x1=1"], "{}", s.name());
+    }
+    // a weak CAS racing with a plain write: success, spurious failure and real failure
+    let mut sys = Program::new(2, vec![vec![Op::WeakCas(0, 0, 4), Op::Store(1, 10)], vec![Op::Set(0, 1)]]);
+    assert_sound(&mut sys, &with_outcomes(), "weak CAS");
+    let r = PorStrategy::dl_spor().search(&mut sys, &with_outcomes(), &mut NoListener).expect("search");
+    assert_eq!(r.outcomes.keys().collect::<Vec<_>>(), ["x0=1 x1=10", "x0=1 x1=11"]);
+}
+
+/// Whether a livelock's trace is a fair lasso: replayed, the state after the stem
+/// comes back at the end, and every move enabled on the cycle is taken on it.
+fn assert_fair_lasso(sys: &mut Program, found: &crate::report::Counterexample) {
+    let start = found.cycle_start.expect("a livelock has a cycle");
+    let schedule = found.schedule();
+    sys.reset().expect("reset");
+    let mut fps = vec![sys.fingerprint()];
+    let mut enabled: Vec<Vec<crate::Move>> = Vec::new();
+    for &mv in &schedule {
+        let threads = sys.enabled();
+        enabled.push(SearchRun::moves(sys, &threads));
+        sys.step(mv).expect("the lasso replays");
+        fps.push(sys.fingerprint());
+    }
+    assert_eq!(fps[start], fps[schedule.len()], "the cycle closes");
+    let taken = &schedule[start..];
+    assert!(!taken.is_empty());
+    for moves in &enabled[start..] {
+        assert!(moves.iter().all(|m| taken.contains(m)), "unfair: {moves:?} enabled, {taken:?} taken");
+    }
+}
+
+#[test]
+fn livelocks_are_found_and_reports_are_real() {
+    let live = SearchConfig { liveness: true, ..SearchConfig::default() };
+    // thread 0 takes the lock and spins until thread 1, which needs the lock, sets x0
+    let mut hang = Program::new(1, vec![vec![Op::Lock(0), Op::Await(0, 1), Op::Unlock(0)], vec![Op::Lock(0), Op::Set(0, 1), Op::Unlock(0)]]);
+    let dfs = DfsStrategy.search(&mut hang, &live, &mut NoListener).expect("dfs");
+    assert_eq!(dfs.violations.len(), 1);
+    assert_eq!(dfs.violations[0].violation.kind, crate::ViolationKind::Livelock);
+    assert_fair_lasso(&mut hang, &dfs.violations[0]);
+    for mut s in all() {
+        let r = s.search(&mut hang, &live, &mut NoListener).expect("search");
+        assert_eq!(r.violations.len(), 1, "{}", s.name());
+        assert_fair_lasso(&mut hang, &r.violations[0]);
+    }
+    // the same spin, but the writer can always run: no livelock
+    let mut fine = Program::new(1, vec![vec![Op::Await(0, 1)], vec![Op::Local, Op::Set(0, 1)]]);
+    assert_eq!(DfsStrategy.search(&mut fine, &live, &mut NoListener).expect("dfs").verdict(), Verdict::Ok);
+    // a weak CAS loop that may fail spuriously forever: unfair, no livelock; but one
+    // whose value never matches spins for good
+    let mut retry = Program::new(1, vec![vec![Op::CasLoop(0, 0, 1)], vec![Op::Local]]);
+    assert_eq!(DfsStrategy.search(&mut retry, &live, &mut NoListener).expect("dfs").verdict(), Verdict::Ok);
+    let mut stuck = Program::new(1, vec![vec![Op::CasLoop(0, 7, 1)], vec![Op::Local]]);
+    let r = DfsStrategy.search(&mut stuck, &live, &mut NoListener).expect("dfs");
+    assert_eq!(r.violations.len(), 1);
+    assert_fair_lasso(&mut stuck, &r.violations[0]);
+    // random programs: a livelock reported by a reduction is one DFS reports too (the
+    // reduced graph's cycles are real), and every reported lasso is fair
+    for seed in 0..300 {
+        let mut sys = random_program(seed);
+        let reference = DfsStrategy.search(&mut sys, &live, &mut NoListener).expect("dfs");
+        let dfs_livelock = reference.violations.iter().any(|v| v.violation.kind == crate::ViolationKind::Livelock);
+        for v in reference.violations.iter().filter(|v| v.violation.kind == crate::ViolationKind::Livelock) {
+            assert_fair_lasso(&mut sys, v);
+        }
+        for mut s in all() {
+            let r = s.search(&mut sys, &live, &mut NoListener).expect("search");
+            for v in r.violations.iter().filter(|v| v.violation.kind == crate::ViolationKind::Livelock) {
+                assert!(dfs_livelock, "{} reports a livelock DFS does not, seed {seed}", s.name());
+                assert_fair_lasso(&mut sys, v);
+            }
+        }
     }
 }
 

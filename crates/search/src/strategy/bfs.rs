@@ -4,8 +4,8 @@
 //! trace (fewest transitions), and with a depth limit every state within the bound is
 //! seen at its smallest depth. The frontier is not kept as live states: each state
 //! to expand is re-materialised by [`TransitionSystem::reset`] and replaying its
-//! thread choices, which the search keeps as a tree of `(parent, thread)` nodes
-//! (16 bytes a state). Replaying checks the system: the replayed state must have the
+//! moves, which the search keeps as a tree of `(parent, move)` nodes (16 bytes a
+//! state). BFS does not look for livelocks (it keeps no edges). Replaying checks the system: the replayed state must have the
 //! fingerprint recorded when it was first reached, or the search fails with
 //! [`SearchError::Nondeterministic`].
 
@@ -17,7 +17,7 @@ use crate::listener::SearchListener;
 use crate::report::SearchReport;
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::Strategy;
-use crate::system::{Fingerprint, ThreadId, Transition, TransitionSystem};
+use crate::system::{Fingerprint, Move, Transition, TransitionSystem};
 
 /// Breadth-first search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -28,8 +28,8 @@ pub struct BfsStrategy;
 struct TreeNode {
     /// the node it was reached from (`ROOT` for the initial state)
     parent: usize,
-    /// the thread whose transition reached it
-    thread: ThreadId,
+    /// the move that reached it
+    mv: Move,
 }
 
 const ROOT: usize = usize::MAX;
@@ -56,12 +56,12 @@ impl Strategy for BfsStrategy {
 }
 
 fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
-    sys.reset()?;
+    run.begin(sys)?;
     let mut tree: Vec<TreeNode> = Vec::new();
     let mut queue: VecDeque<Pending> = VecDeque::new();
     let root = run.observe(sys, 0)?;
     if let Node::Expand(_) = run.classify(sys, 0, true, &[])? {
-        tree.push(TreeNode { parent: ROOT, thread: 0 });
+        tree.push(TreeNode { parent: ROOT, mv: Move::default() });
         queue.push_back(Pending { node: 0, depth: 0, fp: root.fp });
     }
     // The system is at the initial state: the root needs no replay.
@@ -72,9 +72,10 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
             materialise(sys, run, &tree, pending, &mut path)?;
         }
         let child_depth = pending.depth + 1;
-        for thread in sys.enabled() {
+        let enabled = sys.enabled();
+        for mv in SearchRun::moves(sys, &enabled) {
             let mark = sys.save();
-            let step = run.step(sys, thread)?;
+            let step = run.step(sys, mv)?;
             path.push(step.transition);
             if let Some(violation) = step.violation {
                 run.violation(violation, &path)?;
@@ -82,7 +83,7 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
                 let seen = run.observe(sys, child_depth)?;
                 if seen.new {
                     if let Node::Expand(_) = run.classify(sys, child_depth, true, &path)? {
-                        tree.push(TreeNode { parent: pending.node, thread });
+                        tree.push(TreeNode { parent: pending.node, mv });
                         queue.push_back(Pending { node: tree.len() - 1, depth: child_depth, fp: seen.fp });
                     }
                 }
@@ -94,15 +95,15 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
     Ok(())
 }
 
-/// Brings the system to `pending`'s state: reset, then replay the thread choices
-/// that first reached it. `path` receives the replayed transitions.
+/// Brings the system to `pending`'s state: reset, then replay the moves that first
+/// reached it. `path` receives the replayed transitions.
 fn materialise(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, tree: &[TreeNode], pending: Pending, path: &mut Vec<Transition>) -> Flow<()> {
     let mut schedule = Vec::with_capacity(pending.depth);
     let mut node = pending.node;
     while node != ROOT {
         let n = tree[node];
         if n.parent != ROOT {
-            schedule.push(n.thread);
+            schedule.push(n.mv);
         }
         node = n.parent;
     }
@@ -110,8 +111,8 @@ fn materialise(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, tree: &[
 
     sys.reset()?;
     path.clear();
-    for (i, &thread) in schedule.iter().enumerate() {
-        let step = sys.step(thread)?;
+    for (i, &mv) in schedule.iter().enumerate() {
+        let step = sys.step(mv)?;
         run.stats.replayed_transitions += 1;
         if let Some(violation) = step.violation {
             let detail = format!("raised a violation at step {} of {}: {violation}", i + 1, schedule.len());
@@ -135,7 +136,7 @@ mod tests {
     use crate::report::StopReason;
     use crate::strategy::DfsStrategy;
     use crate::testkit::{graph, racy_counter, Counter};
-    use crate::{NoListener, SaveMark, Step, SystemError};
+    use crate::{NoListener, SaveMark, Step, SystemError, ThreadId};
 
     fn bfs(sys: &mut dyn TransitionSystem, cfg: &SearchConfig) -> SearchReport {
         BfsStrategy.search(sys, cfg, &mut NoListener).expect("search")
@@ -150,11 +151,12 @@ mod tests {
     #[test]
     fn finds_a_shortest_counterexample() {
         let dfs = DfsStrategy.search(&mut long_and_short(), &SearchConfig::default(), &mut NoListener).expect("dfs");
-        assert_eq!(dfs.violations[0].schedule(), vec![0, 0, 0, 0, 0]);
+        let moves = |ts: &[u32]| ts.iter().map(|&t| Move::from(t)).collect::<Vec<_>>();
+        assert_eq!(dfs.violations[0].schedule(), moves(&[0, 0, 0, 0, 0]));
         let report = bfs(&mut long_and_short(), &SearchConfig::default());
         assert_eq!(report.stop, StopReason::Violation);
         assert_eq!(report.violations.len(), 1);
-        assert_eq!(report.violations[0].schedule(), vec![1, 0, 0]);
+        assert_eq!(report.violations[0].schedule(), moves(&[1, 0, 0]));
         assert_eq!(report.violations[0].violation.message, "boom");
     }
 
@@ -191,9 +193,9 @@ mod tests {
         fn enabled(&mut self) -> Vec<ThreadId> {
             self.inner.enabled()
         }
-        fn step(&mut self, thread: ThreadId) -> Result<Step, SystemError> {
+        fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
             // after the first reset, thread 0 behaves like thread 1
-            self.inner.step(if self.resets > 1 { 1 } else { thread })
+            self.inner.step(if self.resets > 1 { Move::from(1) } else { mv })
         }
         fn save(&mut self) -> SaveMark {
             self.inner.save()

@@ -9,15 +9,21 @@
 //! stack). Backtracking uses the system's nested saves: before taking a transition
 //! from a state the search saves it, and restores the save once the subtree below the
 //! transition is done. Threads are tried in the ascending order
-//! [`TransitionSystem::enabled`] gives.
+//! [`TransitionSystem::enabled`] gives, each thread's branches in order.
+//!
+//! With `cfg.liveness` the stateful search finds strongly connected components on the
+//! fly and reports fair cycles among them; the stateless one reports a fair cycle when
+//! a state repeats on its own stack, and does not expand the repetition (its future
+//! is being explored from the first occurrence). See `liveness.rs`.
 
 use crate::config::SearchConfig;
 use crate::error::SearchError;
 use crate::listener::SearchListener;
+use crate::liveness::{self, CycleFinder, FairCycle, PathCycles};
 use crate::report::SearchReport;
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::Strategy;
-use crate::system::{SaveMark, ThreadId, Transition, TransitionSystem};
+use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
 /// Depth-first search (stateful, or stateless with `cfg.stateless`).
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,12 +31,14 @@ pub struct DfsStrategy;
 
 /// A state on the DFS stack.
 struct Frame {
-    /// its enabled threads, ascending
-    enabled: Vec<ThreadId>,
-    /// index in `enabled` of the next thread to try
+    /// its moves: every branch of every enabled thread, threads ascending
+    moves: Vec<Move>,
+    /// index in `moves` of the next one to try
     next: usize,
     /// the save taken before the transition currently being explored below it
     mark: Option<SaveMark>,
+    /// its position in the cycle finder (stateful search with liveness)
+    scc: Option<u32>,
 }
 
 impl Strategy for DfsStrategy {
@@ -45,12 +53,49 @@ impl Strategy for DfsStrategy {
     }
 }
 
+/// Livelock detection for the two kinds of DFS: fair components of the state graph
+/// (stateful), or states repeating on the stack (stateless; see `liveness.rs`).
+#[derive(Default)]
+struct Cycles {
+    on: bool,
+    stateless: bool,
+    components: CycleFinder,
+    path: PathCycles,
+}
+
+impl Cycles {
+    /// The system is at a new state at `depth`, reached by `path`. Stateless search
+    /// with liveness: a state repeating on the stack closes a cycle, reported if fair;
+    /// `true` means "do not expand it".
+    fn arrive(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, stack: &[Frame], path: &[Transition], depth: usize) -> Flow<bool> {
+        if !(self.on && self.stateless) {
+            return Ok(false);
+        }
+        let key = sys.fingerprint();
+        self.path.truncate(depth);
+        let Some(at) = self.path.position(key) else {
+            self.path.push(depth, key);
+            return Ok(false);
+        };
+        let taken: Vec<Move> = path[at..].iter().map(Transition::mv).collect();
+        let enabled: Vec<&[Move]> = stack[at..].iter().map(|f| f.moves.as_slice()).collect();
+        if liveness::is_fair(&enabled, &taken) {
+            run.livelock(&path[..at], FairCycle { stem: Vec::new(), cycle: taken })?;
+        }
+        Ok(true)
+    }
+}
+
 fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
-    sys.reset()?;
+    run.begin(sys)?;
+    let cfg = run.cfg();
+    let mut cycles = Cycles { on: cfg.liveness, stateless: cfg.stateless, ..Cycles::default() };
     let mut path: Vec<Transition> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
-    if let Node::Expand(enabled) = run.arrive(sys, 0, &path)? {
-        stack.push(Frame { enabled, next: 0, mark: None });
+    let seen = run.observe(sys, 0)?;
+    cycles.arrive(sys, run, &stack, &path, 0)?;
+    if let Node::Expand(enabled) = run.classify(sys, 0, true, &path)? {
+        push(sys, &mut stack, &mut cycles, seen.fp, &enabled);
     }
     while let Some(top) = stack.last_mut() {
         // Back from the transition explored last (its subtree is done).
@@ -58,24 +103,47 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
             sys.restore(mark);
             path.pop();
         }
-        let Some(&thread) = top.enabled.get(top.next) else {
-            stack.pop();
+        let Some(&mv) = top.moves.get(top.next) else {
+            let done = stack.pop().and_then(|f| f.scc);
+            if let Some(pos) = done {
+                if let Some(found) = cycles.components.leave(pos, stack.last().and_then(|f| f.scc)) {
+                    run.livelock(&path, found)?;
+                }
+            }
             continue;
         };
         top.next += 1;
         top.mark = Some(sys.save());
+        let from = top.scc;
         let depth = stack.len();
-        let step = run.step(sys, thread)?;
+        let step = run.step(sys, mv)?;
         path.push(step.transition);
         if let Some(violation) = step.violation {
             run.violation(violation, &path)?;
             continue;
         }
-        if let Node::Expand(enabled) = run.arrive(sys, depth, &path)? {
-            stack.push(Frame { enabled, next: 0, mark: None });
+        let seen = run.observe(sys, depth)?;
+        if seen.new && !cycles.arrive(sys, run, &stack, &path, depth)? {
+            if let Node::Expand(enabled) = run.classify(sys, depth, true, &path)? {
+                push(sys, &mut stack, &mut cycles, seen.fp, &enabled);
+            }
+        }
+        if let (Some(from), Some(fp)) = (from, seen.fp) {
+            cycles.components.edge(from, mv, fp);
         }
     }
     Ok(())
+}
+
+/// Pushes the state with fingerprint `fp` (`None`: stateless), whose enabled threads
+/// are `enabled`, entering it into the cycle finder if that runs.
+fn push(sys: &mut dyn TransitionSystem, stack: &mut Vec<Frame>, cycles: &mut Cycles, fp: Option<Fingerprint>, enabled: &[ThreadId]) {
+    let moves = SearchRun::moves(sys, enabled);
+    let scc = match fp {
+        Some(fp) if cycles.on => Some(cycles.components.enter(fp, moves.clone())),
+        _ => None,
+    };
+    stack.push(Frame { moves, next: 0, mark: None, scc });
 }
 
 #[cfg(test)]

@@ -1,8 +1,9 @@
 //! Random search: seeded random walks (see `docs/algorithms/random.md`).
 //!
 //! Each walk starts at the initial state ([`TransitionSystem::reset`]) and picks a
-//! uniformly random enabled thread at every state until it reaches an end state, a
-//! deadlock, a violation or the depth limit. Walks repeat until a limit stops the
+//! uniformly random enabled thread (and, for a thread before a choice, a uniformly
+//! random branch) at every state until it reaches an end state, a deadlock, a
+//! violation or the depth limit. Walks repeat until a limit stops the
 //! search ([`SearchConfig::walks`], `max_states`, `max_time`, `max_memory`, the first
 //! violation). All choices come from one [`SearchRng`] seeded with
 //! [`SearchConfig::seed`], so a seed always reproduces the same walks.
@@ -12,17 +13,23 @@
 //! outcomes as the other strategies do, and a deadlock or a violating transition is
 //! reported once, not once per walk that hits it. With `cfg.stateless` nothing is
 //! stored and every walk counts on its own.
+//!
+//! With `cfg.liveness` a walk that comes back to a state of its own path has gone
+//! round a cycle: if the cycle is fair (see `liveness.rs`) it is reported as a
+//! livelock and the walk ends; otherwise the walk goes on (an unfair cycle has a way
+//! out, which a random walk takes sooner or later).
 
 use rustc_hash::FxHashSet;
 
 use crate::config::SearchConfig;
 use crate::error::SearchError;
 use crate::listener::SearchListener;
+use crate::liveness::{self, FairCycle, PathCycles};
 use crate::report::{SearchReport, StopReason};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Halt, Node, SearchRun};
 use crate::strategy::Strategy;
-use crate::system::{Fingerprint, ThreadId, Transition, TransitionSystem};
+use crate::system::{Fingerprint, Move, Transition, TransitionSystem};
 
 /// Seeded random walks.
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,44 +47,79 @@ impl Strategy for RandomStrategy {
     }
 }
 
-/// Violating transitions already reported: (state, thread).
-type Reported = FxHashSet<(Fingerprint, ThreadId)>;
+/// Violations already reported: (state, move) of a violating transition, or (first
+/// state, `Move::default()`) of a livelock's cycle.
+type Reported = FxHashSet<(Fingerprint, Move)>;
+
+/// What a walk carries from state to state.
+#[derive(Default)]
+struct Walk {
+    path: Vec<Transition>,
+    /// the moves of each state of the path (for the fairness of a cycle)
+    moves: Vec<Vec<Move>>,
+    cycles: PathCycles,
+}
 
 fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
     let cfg = run.cfg();
     let mut rng = SearchRng::new(cfg.seed);
     let mut reported = Reported::default();
-    let mut path = Vec::new();
+    let mut walk = Walk::default();
     let mut walks = 0u64;
+    run.begin(sys)?;
     loop {
         if cfg.walks.is_some_and(|max| walks >= max) {
             return Err(Halt::Stop(StopReason::Walks));
         }
-        walk(sys, run, &mut rng, &mut path, &mut reported)?;
+        one_walk(sys, run, &mut rng, &mut walk, &mut reported)?;
         walks += 1;
     }
 }
 
 /// One walk from the initial state.
-fn walk(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, rng: &mut SearchRng, path: &mut Vec<Transition>, reported: &mut Reported) -> Flow<()> {
+fn one_walk(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, rng: &mut SearchRng, w: &mut Walk, reported: &mut Reported) -> Flow<()> {
     sys.reset()?;
-    path.clear();
+    w.path.clear();
+    w.moves.clear();
+    w.cycles.clear();
+    let liveness = run.cfg().liveness;
     loop {
-        let depth = path.len();
+        let depth = w.path.len();
         let seen = run.observe(sys, depth)?;
-        let Node::Expand(enabled) = run.classify(sys, depth, seen.new, path)? else {
+        let Node::Expand(enabled) = run.classify(sys, depth, seen.new, &w.path)? else {
             return Ok(());
         };
+        let moves = SearchRun::moves(sys, &enabled);
+        if liveness {
+            let key = seen.fp.unwrap_or_else(|| sys.fingerprint());
+            if let Some(at) = w.cycles.position(key) {
+                let taken: Vec<Move> = w.path[at..].iter().map(Transition::mv).collect();
+                let enabled: Vec<&[Move]> = w.moves[at..].iter().map(Vec::as_slice).collect();
+                if liveness::is_fair(&enabled, &taken) {
+                    if reported.insert((key, Move::default())) {
+                        run.livelock(&w.path[..at], FairCycle { stem: Vec::new(), cycle: taken })?;
+                    }
+                    return Ok(());
+                }
+                // an unfair cycle: go on from here as from its first visit
+                w.path.truncate(at);
+                w.moves.truncate(at);
+            }
+            w.cycles.push(w.path.len(), key);
+            w.moves.push(moves.clone());
+        }
         let thread = enabled[rng.below(enabled.len())];
-        let step = run.step(sys, thread)?;
-        path.push(step.transition);
+        let branches = moves.iter().filter(|m| m.thread == thread).count();
+        let mv = Move::new(thread, if branches > 1 { rng.below(branches) as u32 } else { 0 });
+        let step = run.step(sys, mv)?;
+        w.path.push(step.transition);
         if let Some(violation) = step.violation {
             let first_time = match seen.fp {
-                Some(fp) => reported.insert((fp, thread)),
+                Some(fp) => reported.insert((fp, mv)),
                 None => true,
             };
             if first_time {
-                run.violation(violation, path)?;
+                run.violation(violation, &w.path)?;
             }
             return Ok(());
         }

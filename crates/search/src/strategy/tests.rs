@@ -37,9 +37,11 @@ fn reachable_states(program: &Program) -> usize {
     let mut work = vec![start];
     while let Some(mut p) = work.pop() {
         for t in p.enabled() {
-            let mut next = p.clone();
-            if next.step(t).expect("step").violation.is_none() && seen.insert(next.encode()) {
-                work.push(next);
+            for b in 0..p.branches(t) {
+                let mut next = p.clone();
+                if next.step(crate::Move::new(t, b)).expect("step").violation.is_none() && seen.insert(next.encode()) {
+                    work.push(next);
+                }
             }
         }
     }
@@ -214,6 +216,91 @@ fn time_and_memory_limits_stop_cleanly() {
     }
 }
 
+/// A system whose tenth step runs into a limit (as a vm does inside a long
+/// transition), and that remembers the limits it was given.
+struct Interrupted(Counter, u32, Option<crate::StepLimits>);
+
+impl TransitionSystem for Interrupted {
+    fn enabled(&mut self) -> Vec<crate::ThreadId> {
+        self.0.enabled()
+    }
+    fn set_limits(&mut self, limits: crate::StepLimits) {
+        self.2 = Some(limits);
+    }
+    fn step(&mut self, mv: crate::Move) -> Result<crate::Step, crate::SystemError> {
+        self.1 += 1;
+        if self.1 == 10 {
+            return Err(Box::new(crate::LimitReached(crate::Limit::Time)));
+        }
+        self.0.step(mv)
+    }
+    fn save(&mut self) -> crate::SaveMark {
+        self.0.save()
+    }
+    fn restore(&mut self, mark: crate::SaveMark) {
+        self.0.restore(mark)
+    }
+    fn reset(&mut self) -> Result<(), crate::SystemError> {
+        self.0.reset()
+    }
+    fn fingerprint(&mut self) -> crate::Fingerprint {
+        self.0.fingerprint()
+    }
+    fn is_terminal(&mut self) -> bool {
+        false
+    }
+}
+
+#[test]
+fn a_limit_reached_inside_a_transition_stops_cleanly() {
+    for name in names() {
+        let mut sys = Interrupted(Counter::default(), 0, None);
+        let cfg = SearchConfig { max_time: Some(Duration::from_secs(3600)), max_memory: Some(1 << 40), depth_limit: Some(20), ..SearchConfig::default() };
+        let report = search(name, &mut sys, &cfg);
+        assert_eq!(report.stop, StopReason::MaxTime, "{name}");
+        assert_eq!(report.verdict(), Verdict::Incomplete, "{name}");
+        let limits = sys.2.expect("the system was told the limits");
+        assert_eq!(limits.max_memory, Some(1 << 40), "{name}");
+        assert!(limits.deadline.is_some(), "{name}");
+    }
+}
+
+#[test]
+fn every_strategy_reports_a_reachable_hang_as_a_livelock() {
+    // thread 0 takes the lock and spins on x0, which only thread 1 (needing the lock)
+    // would set; thread 2 is independent
+    let hang = || Program::new(1, vec![vec![Op::Lock(0), Op::Await(0, 1), Op::Unlock(0)], vec![Op::Lock(0), Op::Set(0, 1), Op::Unlock(0)], vec![Op::Local]]);
+    for name in names() {
+        for stateless in [false, true] {
+            if stateless && (name == "bfs" || crate::por::ALGORITHMS.contains(&name)) {
+                continue; // BFS keeps no edges; stateless POR has no state identities
+            }
+            let cfg = SearchConfig { liveness: true, stateless, walks: Some(200), seed: 3, ..SearchConfig::default() };
+            let report = search(name, &mut hang(), &cfg);
+            if name == "bfs" {
+                assert!(report.violations.is_empty(), "bfs does not look for cycles");
+                continue;
+            }
+            assert_eq!(report.violations.len(), 1, "{name} stateless={stateless}: {:?}", report.stop);
+            let found = &report.violations[0];
+            assert_eq!(found.violation.kind, ViolationKind::Livelock, "{name}");
+            let start = found.cycle_start.expect("a lasso");
+            // the lasso: replayed, the stem's end state comes back after the cycle
+            let mut sys = hang();
+            let steps = replay(&mut sys, &found.schedule()[..start]);
+            assert!(steps.iter().all(|s| s.violation.is_none()));
+            let before = sys.fingerprint();
+            for &mv in &found.schedule()[start..] {
+                sys.step(mv).expect("the cycle replays");
+            }
+            assert_eq!(sys.fingerprint(), before, "{name}: the cycle closes");
+            // without liveness the hang goes unreported (and the search still ends)
+            let off = search(name, &mut hang(), &SearchConfig { liveness: false, stateless, walks: Some(20), depth_limit: Some(30), ..SearchConfig::default() });
+            assert!(off.violations.is_empty(), "{name}");
+        }
+    }
+}
+
 #[test]
 fn depth_limit_is_reported_by_every_exhaustive_strategy() {
     for name in EXHAUSTIVE {
@@ -281,8 +368,8 @@ impl TransitionSystem for NoEncoding {
     fn enabled(&mut self) -> Vec<crate::ThreadId> {
         self.0.enabled()
     }
-    fn step(&mut self, thread: crate::ThreadId) -> Result<crate::Step, crate::SystemError> {
-        self.0.step(thread)
+    fn step(&mut self, mv: crate::Move) -> Result<crate::Step, crate::SystemError> {
+        self.0.step(mv)
     }
     fn save(&mut self) -> crate::SaveMark {
         self.0.save()
@@ -370,12 +457,12 @@ impl TransitionSystem for Failing {
     fn enabled(&mut self) -> Vec<crate::ThreadId> {
         self.0.enabled()
     }
-    fn step(&mut self, thread: crate::ThreadId) -> Result<crate::Step, crate::SystemError> {
+    fn step(&mut self, mv: crate::Move) -> Result<crate::Step, crate::SystemError> {
         self.1 += 1;
         if self.1 == 5 {
             return Err("unsupported native method Foo.bar()V".into());
         }
-        self.0.step(thread)
+        self.0.step(mv)
     }
     fn save(&mut self) -> crate::SaveMark {
         self.0.save()

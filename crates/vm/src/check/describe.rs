@@ -34,6 +34,16 @@ pub struct ThreadReport {
     pub stack: Vec<String>,
 }
 
+/// A duration for people: `1 day`, `2 h`, `5 min`, `1.5 s`, `50 ms`, `20 µs`, `100 ns`.
+pub fn duration_text(nanos: i64) -> String {
+    const UNITS: [(i64, &str); 7] = [(86_400_000_000_000, " day"), (3_600_000_000_000, " h"), (60_000_000_000, " min"), (1_000_000_000, " s"), (1_000_000, " ms"), (1_000, " µs"), (1, " ns")];
+    let (size, unit) = UNITS.iter().copied().find(|&(size, _)| nanos >= size).unwrap_or((1, " ns"));
+    let value = nanos as f64 / size as f64;
+    let number = if (value - value.round()).abs() < 1e-9 { format!("{}", value.round()) } else { format!("{value:.1}") };
+    let plural = if unit == " day" && number != "1" { "s" } else { "" };
+    format!("{number}{unit}{plural}")
+}
+
 impl Vm {
     /// A short, stable name of an object: `Counter@3f2a` (the suffix comes from its
     /// stable id, so it is the same in every replay), or a thread's name.
@@ -81,13 +91,28 @@ impl Vm {
             .collect()
     }
 
-    /// What thread `tid` is about to do.
-    pub fn describe_next(&self, tid: u32) -> NextOp {
+    /// What thread `tid` is about to do when it takes branch `branch` of its
+    /// transition (0 unless it stands before a choice).
+    pub fn describe_next(&self, tid: u32, branch: u32) -> NextOp {
+        let mut next = self.describe_step(tid);
+        if let Some(c) = self.threads[tid as usize].pending.and_then(super::Op::choice) {
+            next.operation = format!("{} {}", next.operation, c.describe(branch));
+        }
+        next
+    }
+
+    fn describe_step(&self, tid: u32) -> NextOp {
         let location = self.thread_location(tid);
         let t = &self.threads[tid as usize];
+        let interrupted = self.thread_interrupted(tid);
         let operation = match t.status {
             ThreadStatus::Terminated => "terminated".to_string(),
+            ThreadStatus::Waiting { monitor, timeout, .. } if !interrupted && !self.monitor_notified(monitor, tid) => match timeout {
+                Some(nanos) => format!("wait() on {} times out after {}", self.object_name(monitor), duration_text(nanos)),
+                None => format!("returns from wait() on {}", self.object_name(monitor)),
+            },
             ThreadStatus::Waiting { monitor, .. } => format!("returns from wait() on {}", self.object_name(monitor)),
+            ThreadStatus::Parked { timeout: Some(nanos) } if !interrupted && !t.permit => format!("park() times out after {}", duration_text(nanos)),
             ThreadStatus::Parked { .. } => "returns from park()".to_string(),
             ThreadStatus::Runnable => match t.blocked {
                 Some(BlockReason::Monitor(o)) => format!("lock {}", self.object_name(o)),
@@ -215,5 +240,22 @@ impl Vm {
                 ThreadReport { tid, name: self.thread_name(tid), state, stack: self.java_frames(tid) }
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::duration_text;
+
+    #[test]
+    fn durations_read_naturally() {
+        assert_eq!(duration_text(86_400_000_000_000), "1 day");
+        assert_eq!(duration_text(2 * 86_400_000_000_000), "2 days");
+        assert_eq!(duration_text(3_600_000_000_000), "1 h");
+        assert_eq!(duration_text(1_500_000_000), "1.5 s");
+        assert_eq!(duration_text(50_000_000), "50 ms");
+        assert_eq!(duration_text(20_000), "20 µs");
+        assert_eq!(duration_text(7), "7 ns");
+        assert_eq!(duration_text(0), "0 ns");
     }
 }

@@ -179,12 +179,13 @@ impl Vm {
         s.u64(t.sid);
         match t.status {
             ThreadStatus::Runnable => s.bytes(&[0]),
-            ThreadStatus::Waiting { monitor, count, timed } => {
-                s.bytes(&[1, timed as u8]);
+            // the timeout's length only moves the clock, which is not part of the state
+            ThreadStatus::Waiting { monitor, count, timeout } => {
+                s.bytes(&[1, timeout.is_some() as u8]);
                 s.u64(self.heap.get(monitor).sid);
                 s.u32(count);
             }
-            ThreadStatus::Parked { timed } => s.bytes(&[2, timed as u8]),
+            ThreadStatus::Parked { timeout } => s.bytes(&[2, timeout.is_some() as u8]),
             ThreadStatus::Terminated => {
                 s.bytes(&[3]);
                 return;

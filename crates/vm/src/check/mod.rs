@@ -9,6 +9,8 @@
 //! - `transition`: executing one transition of one thread; enabledness; save/restore.
 //! - `lifecycle`: thread entry, start and termination.
 //! - `describe`: words for people (trace lines, deadlock reports).
+//! - `choice`: calls whose result is a choice (a weak compare-and-set that may fail
+//!   spuriously, a random draw), explored as the branches of one transition.
 //! - `fingerprint`: incremental state hashing with heap symmetry, the young
 //!   collection at state ends, and the canonical encoding for `--exact-states`.
 //!
@@ -17,6 +19,7 @@
 //! journaled, so [`Vm::restore`] returns exactly to a saved state, and the same
 //! schedule from the same state always produces the same states and labels.
 
+mod choice;
 mod describe;
 mod fingerprint;
 mod lifecycle;
@@ -27,8 +30,9 @@ mod transition;
 pub(crate) use policy::Op;
 pub use policy::{SchedPolicy, Visibility};
 pub(crate) use policy::is_atomic_method;
+pub use choice::ChoiceOptions;
 pub use describe::{NextOp, ThreadReport};
-pub use transition::{Pending, StepReport, Uncaught};
+pub use transition::{Diverged, Pending, StepReport, Uncaught};
 pub(crate) use lifecycle::THREAD_STATUS_RUNNABLE;
 
 use crate::class::ClassId;
@@ -45,13 +49,66 @@ pub struct CheckOptions {
     pub hash_output: bool,
     /// which accesses are visible to partial-order reduction
     pub visibility: Visibility,
+    /// which calls are choices (`choice.rs`)
+    pub choices: ChoiceOptions,
+    /// which timed waits may time out
+    pub timeouts: TimeoutPolicy,
+    /// instructions a thread may run without reaching a scheduling point before its
+    /// transition is a non-termination violation
+    pub transition_budget: u64,
 }
 
 impl Default for CheckOptions {
     fn default() -> Self {
-        CheckOptions { policy: SchedPolicy::Shared, merge_single_thread: true, hash_output: false, visibility: Visibility::Reachable }
+        CheckOptions {
+            policy: SchedPolicy::Shared,
+            merge_single_thread: true,
+            hash_output: false,
+            visibility: Visibility::Reachable,
+            choices: ChoiceOptions::default(),
+            timeouts: TimeoutPolicy::default(),
+            transition_budget: DEFAULT_TRANSITION_BUDGET,
+        }
     }
 }
+
+/// Which timed waits (`wait(ms)`, `parkNanos`, `join(ms)`, and everything built on
+/// them: `await(timeout)`, `poll(timeout)`, `Future.get(timeout)`, …) may end by
+/// timing out. A wait that may not behaves as an untimed one: it ends only by a
+/// notification, an unpark or an interrupt, and a thread nobody wakes is stuck (a
+/// deadlock, if nothing else can run).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeoutPolicy {
+    /// every timed wait may time out, at any point
+    Any,
+    /// no timed wait times out
+    Never,
+    /// waits of at most this many nanoseconds may time out; longer ones never do
+    UpTo(i64),
+}
+
+impl Default for TimeoutPolicy {
+    /// Waits of up to one second may time out (see the README: test code uses short
+    /// timeouts as part of its logic and long ones as "should never happen" guards).
+    fn default() -> Self {
+        TimeoutPolicy::UpTo(1_000_000_000)
+    }
+}
+
+impl TimeoutPolicy {
+    /// Whether a wait of `nanos` may time out.
+    pub fn may_time_out(self, nanos: i64) -> bool {
+        match self {
+            TimeoutPolicy::Any => true,
+            TimeoutPolicy::Never => false,
+            TimeoutPolicy::UpTo(max) => nanos <= max,
+        }
+    }
+}
+
+/// The default of [`CheckOptions::transition_budget`]: about a second of
+/// interpretation.
+pub const DEFAULT_TRANSITION_BUDGET: u64 = 100_000_000;
 
 /// A shared access a transition made, with stable identities (see
 /// `jvmc_search::Access`; the vm does not depend on the search crate).
@@ -76,6 +133,39 @@ impl AccessRecord {
     /// Pseudo-field of a thread's interrupt status (`Thread.interrupted`, written by
     /// `interrupt`, read and cleared by `sleep`, `wait`, `park`, `join`).
     pub const INTERRUPT: u32 = u32::MAX - 2;
+}
+
+/// The accesses of a transition, each recorded once (a long transition can make
+/// millions), in the order of their first occurrence.
+#[derive(Default)]
+pub(crate) struct AccessSet {
+    list: Vec<AccessRecord>,
+    seen: rustc_hash::FxHashSet<AccessRecord>,
+}
+
+impl AccessSet {
+    /// Small sets are searched; larger ones hashed.
+    const LINEAR: usize = 16;
+
+    pub(crate) fn insert(&mut self, a: AccessRecord) {
+        if self.list.len() < Self::LINEAR {
+            if !self.list.contains(&a) {
+                self.list.push(a);
+            }
+            return;
+        }
+        if self.seen.is_empty() {
+            self.seen.extend(self.list.iter().copied());
+        }
+        if self.seen.insert(a) {
+            self.list.push(a);
+        }
+    }
+
+    pub(crate) fn take(&mut self) -> Vec<AccessRecord> {
+        self.seen.clear();
+        std::mem::take(&mut self.list)
+    }
 }
 
 /// Why a thread cannot continue.
@@ -118,27 +208,38 @@ pub(crate) struct CheckState {
     /// operation of a transition)
     pub(crate) skip_next_check: bool,
     /// shared accesses of the current transition
-    pub(crate) accesses: Vec<AccessRecord>,
+    pub(crate) accesses: AccessSet,
     /// why the running thread blocked
     pub(crate) block: Option<BlockReason>,
     /// nesting of Rust-initiated Java calls (no scheduling points inside them)
     pub(crate) nested: u32,
     /// the thread whose exception escaped in the current transition
     pub(crate) uncaught: Option<(u32, ObjRef)>,
-    /// end the transition once the instruction count reaches this (see
-    /// [`TRANSITION_BUDGET`])
-    pub(crate) yield_at: u64,
-    /// the current transition was ended by its budget
-    pub(crate) forced: bool,
+    /// the instruction count when the running thread last passed a scheduling point
+    /// (the budget counts from there)
+    pub(crate) segment_start: u64,
+    /// the instruction count at which the interpreter next looks at the budget and
+    /// the limits ([`Vm::long_transition`])
+    pub(crate) next_check: u64,
+    /// the search's limits, checked every [`LIMIT_POLL`] instructions: `true` stops
+    /// the transition with [`crate::VmError::Interrupted`]
+    pub(crate) interrupt: Option<InterruptCheck>,
+    /// the instruction count at which `interrupt` is next polled
+    pub(crate) next_poll: u64,
 }
 
-/// Instructions a transition may run before it is ended at the next instruction
-/// outside a vm-initiated call or atomic method, even though no scheduling point was
-/// reached. Ending a transition early only adds states (it never loses an
-/// interleaving), and it keeps a long local computation or an infinite local loop
-/// from hiding inside one transition, out of reach of the search's limits (an
-/// infinite loop that changes nothing then revisits its state and is cut off).
-pub(crate) const TRANSITION_BUDGET: u64 = 4_000_000;
+/// A check of the search's limits (time, memory) the vm polls inside long
+/// transitions; `true` means a limit ran out.
+pub type InterruptCheck = Box<dyn FnMut() -> bool>;
+
+/// Instructions between two polls of the [`InterruptCheck`] (a power of two).
+pub(crate) const LIMIT_POLL: u64 = 1 << 20;
+
+/// Instructions a merged transition (one that goes on while its thread is the only
+/// one enabled) may run before it stops at its next scheduling point, so that a
+/// thread spinning alone comes back to a state the search can see — and, going round
+/// the same states, show the search a cycle. Stopping there only adds states.
+pub(crate) const MERGE_SLICE: u64 = 1_000_000;
 
 impl CheckState {
     fn new(options: CheckOptions) -> CheckState {
@@ -157,12 +258,14 @@ impl CheckState {
             static_ref_dropped: true,
             changed_classes: Vec::new(),
             skip_next_check: false,
-            accesses: Vec::new(),
+            accesses: AccessSet::default(),
             block: None,
             nested: 0,
             uncaught: None,
-            yield_at: u64::MAX,
-            forced: false,
+            segment_start: 0,
+            next_check: u64::MAX,
+            interrupt: None,
+            next_poll: u64::MAX,
         }
     }
 }

@@ -14,6 +14,7 @@
 use jvmc_classfile::descriptor::BasicType;
 use jvmc_classfile::{access, Insn, PoolEntry};
 
+use super::choice::{Choice, ChoiceKind};
 use super::AccessRecord;
 use crate::class::{ClassId, MethodBody, MethodId, Resolved};
 use crate::heap::SHARED;
@@ -125,6 +126,9 @@ pub(crate) enum Op {
     /// a synchronisation operation that may block and is interruptible (`wait`,
     /// `park`): its access, and a write of the thread's interrupt status
     Blocking(AccessRecord),
+    /// a call whose result is a choice (`choice.rs`): a weak compare-and-set, a
+    /// random draw
+    Choice(super::choice::Choice),
 }
 
 /// Fields whose races are benign by construction: idempotent caches, and
@@ -147,6 +151,10 @@ impl Op {
         match self {
             Op::Local => None,
             Op::Access(a) | Op::Sync(a) | Op::Blocking(a) => Some(a),
+            Op::Choice(c) => match c.kind {
+                super::choice::ChoiceKind::WeakCas(a) => a,
+                super::choice::ChoiceKind::Draw(_) => None,
+            },
             Op::Lock(o) => Some(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
             Op::Join(o) => Some(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
         }
@@ -341,6 +349,9 @@ impl Vm {
         let t = self.method(target);
         let cname = &*self.class(t.class).name;
         let name = &*t.name;
+        if let Some(op) = self.classify_choice(ts, method, index, target)? {
+            return Ok(op);
+        }
         // synchronisation natives and thread operations
         match (cname, name) {
             ("java/lang/Object", "wait") => {
@@ -411,6 +422,52 @@ impl Vm {
             }
         }
         Ok(Op::Local)
+    }
+
+    /// A call whose result is a choice (see `choice.rs`): an `Unsafe` or `VarHandle`
+    /// weak compare-and-set, or a random draw; `None` for any other call.
+    fn classify_choice(&self, ts: &ThreadStack, method: MethodId, index: u16, target: MethodId) -> Result<Option<Op>, Unwind> {
+        let Some(options) = self.check.as_ref().map(|c| c.options.choices) else { return Ok(None) };
+        let t = self.method(target);
+        let (cname, name) = (&*self.class(t.class).name, &*t.name);
+        if let Some(n) = options.random_values {
+            if let Some(draw) = super::choice::random_draw(ts, cname, name, &t.descriptor, n) {
+                let arg_slots = super::choice::call_slots(&t.params, t.is_static());
+                return Ok(Some(Op::Choice(Choice { kind: ChoiceKind::Draw(draw), arg_slots })));
+            }
+        }
+        if !options.spurious_weak_cas || !name.starts_with("weakCompareAndSet") {
+            return Ok(None);
+        }
+        let (access, arg_slots) = match cname {
+            // Java methods that delegate to the strong natives: the access is theirs
+            "jdk/internal/misc/Unsafe" => {
+                let strong = format!("compareAndSet{}", name.trim_start_matches("weakCompareAndSet").trim_end_matches("Plain").trim_end_matches("Acquire").trim_end_matches("Release"));
+                let access = match self.classify_unsafe(ts, target, &strong) {
+                    Some(Op::Access(a)) => Some(a),
+                    _ => None,
+                };
+                (access, super::choice::call_slots(&t.params, t.is_static()))
+            }
+            "java/lang/invoke/VarHandle" if t.access & access::NATIVE != 0 => {
+                let access = match self.classify_var_handle(ts, method, index, name) {
+                    Op::Access(a) => Some(a),
+                    _ => None,
+                };
+                let Some(slots) = self.call_site_slots(method, index) else { return Ok(None) };
+                (access, slots + 1)
+            }
+            _ => return Ok(None),
+        };
+        Ok(Some(Op::Choice(Choice { kind: ChoiceKind::WeakCas(access), arg_slots })))
+    }
+
+    /// The argument slots of the signature-polymorphic call at `index` in `method`'s
+    /// pool (its call-site descriptor, without the receiver).
+    fn call_site_slots(&self, method: MethodId, index: u16) -> Option<u16> {
+        let def = self.class(self.method(method).class).def.as_ref()?;
+        let (PoolEntry::Method(r) | PoolEntry::InterfaceMethod(r)) = def.pool.get(index) else { return None };
+        jvmc_classfile::descriptor::MethodSig::parse(&r.descriptor).map(|sig| sig.arg_slots() as u16)
     }
 
     /// `Unsafe` accessors: `(Object o, long offset, ...)` after the receiver.

@@ -1,11 +1,17 @@
 //! Transitions: one thread runs from the operation it stands before until it stands
 //! before its next scheduling point (or blocks, or terminates) — the papers' "one
 //! visible action followed by local steps". While the running thread is the only one
-//! enabled, its transition continues (there is nothing to choose). Also which threads
-//! are enabled, what each stands before, and saving/restoring states.
+//! enabled, its transition continues (there is nothing to choose) — for at most
+//! [`MERGE_SLICE`] instructions, then it stops at its next scheduling point. Also which
+//! threads are enabled, what each stands before (and how many branches a choice
+//! gives it), and saving/restoring states.
+//!
+//! A thread that runs [`CheckOptions::transition_budget`] instructions without
+//! reaching a scheduling point is diverging (an endless local loop): its transition
+//! stops there and the report says so ([`Diverged`]), a non-termination violation.
 
 use super::policy::{AccessClass, Op};
-use super::{AccessRecord, BlockReason, CheckOptions, CheckState};
+use super::{AccessRecord, BlockReason, CheckOptions, CheckState, InterruptCheck, LIMIT_POLL, MERGE_SLICE};
 use crate::class::{InitState, MethodId};
 use crate::error::{VmError, VmResult};
 use crate::interpreter::Exit;
@@ -33,6 +39,20 @@ pub struct StepReport {
     pub uncaught: Option<Uncaught>,
     /// the program exited with this status
     pub exited: Option<i32>,
+    /// a thread ran its whole instruction budget without reaching a scheduling point
+    pub diverged: Option<Diverged>,
+}
+
+/// A thread that ran for its whole instruction budget without reaching a scheduling
+/// point (a non-termination violation).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diverged {
+    /// the thread
+    pub thread: u32,
+    /// the instructions it ran since its last scheduling point
+    pub instructions: u64,
+    /// where it was when stopped, innermost first, as `Class.method(File.java:line)`
+    pub stack: Vec<String>,
 }
 
 /// An exception that escaped a thread (a violation).
@@ -68,8 +88,59 @@ impl Vm {
     /// Records a shared access of the running transition.
     pub(crate) fn note_access(&mut self, a: AccessRecord) {
         if let Some(chk) = self.check.as_mut() {
-            chk.accesses.push(a);
+            chk.accesses.insert(a);
         }
+    }
+
+    /// Sets the check of the search's limits the interpreter polls inside long
+    /// transitions (see [`InterruptCheck`]); `None` removes it.
+    pub fn set_interrupt_check(&mut self, check: Option<InterruptCheck>) {
+        if let Some(chk) = self.check.as_mut() {
+            chk.interrupt = check;
+        }
+    }
+
+    /// How many branches thread `tid`'s next transition has: more than one when it
+    /// stands before a choice (`choice.rs`).
+    pub fn branches(&self, tid: u32) -> u32 {
+        let t = &self.threads[tid as usize];
+        match (t.status, t.blocked, t.pending.and_then(Op::choice)) {
+            (ThreadStatus::Runnable, None, Some(c)) => c.branches(),
+            _ => 1,
+        }
+    }
+
+    /// Starts a segment of the running thread: it has just passed a scheduling point,
+    /// and its budget counts from here.
+    fn start_segment(&mut self) {
+        let now = self.instructions;
+        if let Some(chk) = self.check.as_mut() {
+            chk.segment_start = now;
+            if chk.interrupt.is_some() && chk.next_poll == u64::MAX {
+                chk.next_poll = now.saturating_add(LIMIT_POLL);
+            }
+            chk.next_check = now.saturating_add(chk.options.transition_budget).min(chk.next_poll);
+        }
+    }
+
+    /// The interpreter's slow path, taken when the instruction count reaches
+    /// `next_check` (`now`): polls the search's limits and enforces the budget.
+    #[cold]
+    pub(crate) fn long_transition(&mut self, ts: &crate::thread::ThreadStack, now: u64) -> Result<(), crate::native::Unwind> {
+        let Some(chk) = self.check.as_mut() else { return Ok(()) };
+        if now >= chk.next_poll {
+            chk.next_poll = now.saturating_add(LIMIT_POLL);
+            if chk.interrupt.as_mut().is_some_and(|check| check()) {
+                return Err(crate::native::Unwind::Fatal(VmError::Interrupted));
+            }
+        }
+        let ran = now - chk.segment_start;
+        if ran >= chk.options.transition_budget {
+            let stack = ts.frames.iter().rev().filter(|f| f.kind == crate::thread::FrameKind::Java).take(40).map(|f| self.frame_display(f.method, f.pc)).collect();
+            return Err(crate::native::Unwind::Fatal(VmError::Diverged { instructions: ran, stack }));
+        }
+        chk.next_check = chk.segment_start.saturating_add(chk.options.transition_budget).min(chk.next_poll);
+        Ok(())
     }
 
     /// Whether thread `tid` could take a transition now.
@@ -78,10 +149,10 @@ impl Vm {
         let interrupted = || self.thread_interrupted(tid);
         match t.status {
             ThreadStatus::Terminated => false,
-            ThreadStatus::Waiting { monitor, timed, .. } => {
-                (timed || interrupted() || self.monitor_notified(monitor, tid)) && self.monitor_available(monitor, tid)
+            ThreadStatus::Waiting { monitor, timeout, .. } => {
+                (timeout.is_some() || interrupted() || self.monitor_notified(monitor, tid)) && self.monitor_available(monitor, tid)
             }
-            ThreadStatus::Parked { timed } => timed || t.permit || interrupted(),
+            ThreadStatus::Parked { timeout } => timeout.is_some() || t.permit || interrupted(),
             ThreadStatus::Runnable => match (t.blocked, t.pending) {
                 (Some(BlockReason::Monitor(o)), _) | (_, Some(Op::Lock(o))) => self.monitor_available(o, tid),
                 (Some(BlockReason::Join(o)), _) | (_, Some(Op::Join(o))) => !self.thread_alive(o) || interrupted(),
@@ -152,22 +223,34 @@ impl Vm {
         v
     }
 
-    /// Executes one transition of thread `tid` (which must be enabled).
-    pub fn step(&mut self, tid: u32) -> VmResult<StepReport> {
+    /// Executes branch `branch` of the transition of thread `tid` (which must be
+    /// enabled; `branch` below [`Vm::branches`]).
+    pub fn step(&mut self, tid: u32, branch: u32) -> VmResult<StepReport> {
         let Some(chk) = self.check.as_mut() else { return Err(VmError::Internal("step outside model checking".into())) };
-        chk.accesses.clear();
+        chk.accesses.take();
         chk.block = None;
         chk.uncaught = None;
-        chk.forced = false;
         chk.hashes_current = false;
-        chk.yield_at = self.instructions.saturating_add(super::TRANSITION_BUDGET);
         for a in self.pending_accesses(tid) {
             self.note_access(a);
+        }
+        // a choice: the branch replaces the call by its result, or performs it
+        let mut first_unchecked = true;
+        if let Some(c) = self.threads[tid as usize].pending.and_then(Op::choice) {
+            if branch >= c.branches() {
+                return self.internal(format!("branch {branch} of a choice with {} branches", c.branches()));
+            }
+            let mut ts = std::mem::take(&mut self.thread_mut(tid).stack);
+            // the call is replaced: what follows it is checked as usual
+            first_unchecked = !c.apply(&mut ts, branch);
+            self.threads[tid as usize].stack = ts;
+        } else if branch > 0 {
+            return self.internal(format!("branch {branch} of a transition without a choice"));
         }
         let threads_before = self.threads.len();
         let merge = self.check.as_ref().is_some_and(|c| c.options.merge_single_thread);
         let mut report = StepReport::default();
-        self.run_thread(tid, true, merge, &mut report)?;
+        self.run_thread(tid, first_unchecked, merge, &mut report)?;
         // A thread started by this transition runs its invisible prefix — from its
         // entry up to its first scheduling point — right away: those steps touch only
         // objects no other thread can reach, so they commute with every other
@@ -181,7 +264,7 @@ impl Vm {
             child += 1;
         }
         if let Some(chk) = self.check.as_mut() {
-            report.accesses = std::mem::take(&mut chk.accesses);
+            report.accesses = chk.accesses.take();
         }
         Ok(report)
     }
@@ -196,13 +279,20 @@ impl Vm {
         let mut ts = std::mem::take(&mut self.thread_mut(tid).stack);
         ts.tid = tid;
         let mut unchecked = first_unchecked;
+        let started = self.instructions;
         let outcome = loop {
             if let Some(chk) = self.check.as_mut() {
                 chk.skip_next_check = unchecked;
             }
             unchecked = true;
+            self.start_segment();
             let exit = match self.execute(&mut ts) {
                 Ok(e) => e,
+                Err(VmError::Diverged { instructions, stack }) => {
+                    self.thread_mut(tid).stack = ts;
+                    report.diverged = Some(Diverged { thread: tid, instructions, stack });
+                    break Ok(());
+                }
                 Err(e) => {
                     self.thread_mut(tid).stack = ts;
                     return Err(e);
@@ -217,8 +307,14 @@ impl Vm {
                         t.pending = Some(op);
                         t.blocked = None;
                     }
-                    let forced = self.check.as_mut().is_some_and(|c| std::mem::take(&mut c.forced));
-                    let alone = merge && !forced && self.thread_enabled(tid) && (0..self.threads.len() as u32).all(|o| o == tid || !self.thread_enabled(o));
+                    // merge on while the thread is alone — but not past a choice (the
+                    // search must pick a branch) nor past its slice
+                    let sliced = self.instructions - started >= MERGE_SLICE;
+                    let alone = merge
+                        && !sliced
+                        && op.choice().is_none()
+                        && self.thread_enabled(tid)
+                        && (0..self.threads.len() as u32).all(|o| o == tid || !self.thread_enabled(o));
                     if !alone {
                         break Ok(());
                     }

@@ -114,19 +114,23 @@ impl Vm {
     /// Whether the thread must stop before `insn`: a scheduling point under the model
     /// checker (not the first operation of the transition, not inside an atomic
     /// region or a Rust-initiated call), or the end of its time slice under `jvmc run`.
+    /// Under the model checker it also enforces the transition budget and polls the
+    /// search's limits (an error then ends the transition).
     #[inline]
     fn stop_before(&mut self, ts: &mut ThreadStack, method: MethodId, insn: Insn, count: u64) -> Result<bool, Unwind> {
         let Some(chk) = self.check.as_mut() else { return Ok(self.instructions + count >= self.preempt_at) };
+        let now = self.instructions + count;
+        if now >= chk.next_check {
+            // the budget and the search's limits apply inside vm-initiated calls too
+            self.long_transition(ts, now)?;
+        }
+        let Some(chk) = self.check.as_mut() else { return Ok(false) };
         if chk.skip_next_check {
             chk.skip_next_check = false;
             return Ok(false);
         }
         if chk.nested > 0 {
             return Ok(false);
-        }
-        if self.instructions + count >= chk.yield_at && !ts.in_atomic() {
-            chk.forced = true;
-            return Ok(true);
         }
         if !matches!(
             insn,

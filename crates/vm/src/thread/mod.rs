@@ -100,13 +100,14 @@ pub enum ThreadStatus {
         monitor: ObjRef,
         /// recursion count to restore
         count: u32,
-        /// whether the wait has a timeout (it may then end without a notification)
-        timed: bool,
+        /// the timeout in nanoseconds, if the wait may end by timing out (see
+        /// `check::TimeoutPolicy`; `None` for an untimed wait)
+        timeout: Option<i64>,
     },
     /// in `Unsafe.park`
     Parked {
-        /// whether the park has a timeout
-        timed: bool,
+        /// the timeout in nanoseconds, if the park may end by timing out
+        timeout: Option<i64>,
     },
     /// finished
     Terminated,

@@ -76,14 +76,14 @@ fn wait(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     let Some(this) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
     let millis = a.long(1)?;
     let tid = ts.tid;
-    if let ThreadStatus::Waiting { monitor, count, timed } = vm.threads[tid as usize].status {
+    if let ThreadStatus::Waiting { monitor, count, timeout } = vm.threads[tid as usize].status {
         if monitor == this {
             let interrupted = vm.take_interrupt(tid)?;
             let notified = vm.monitor_notified(this, tid);
             vm.monitor_end_wait(this, tid, count, notified);
             vm.thread_mut(tid).status = ThreadStatus::Runnable;
-            if !notified && !interrupted && timed {
-                vm.advance_clock(millis.saturating_mul(1_000_000));
+            if let (false, false, Some(nanos)) = (notified, interrupted, timeout) {
+                vm.advance_clock(nanos);
             }
             if interrupted {
                 return Err(vm.throw_new(ts, "java/lang/InterruptedException", None));
@@ -101,7 +101,8 @@ fn wait(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
         return Err(vm.throw_new(ts, "java/lang/InterruptedException", None));
     }
     let count = vm.monitor_wait(tid, this);
-    vm.thread_mut(tid).status = ThreadStatus::Waiting { monitor: this, count, timed: millis > 0 };
+    let timeout = if millis > 0 { vm.timeout_for(millis.saturating_mul(1_000_000)) } else { None };
+    vm.thread_mut(tid).status = ThreadStatus::Waiting { monitor: this, count, timeout };
     vm.block_on(crate::check::BlockReason::Wait);
     Err(Unwind::Block)
 }

@@ -66,13 +66,13 @@ fn sleep(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
 pub(crate) fn park(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     let (absolute, time) = (a.bool(1)?, a.long(2)?);
     let tid = ts.tid;
-    if let ThreadStatus::Parked { timed } = vm.threads[tid as usize].status {
+    if let ThreadStatus::Parked { timeout } = vm.threads[tid as usize].status {
         let permit = vm.threads[tid as usize].permit;
         let t = vm.thread_mut(tid);
         t.permit = false;
         t.status = ThreadStatus::Runnable;
-        if !permit && timed && !vm.thread_interrupted(tid) && !absolute {
-            vm.advance_clock(time);
+        if let (false, false, Some(nanos)) = (permit, vm.thread_interrupted(tid), timeout) {
+            vm.advance_clock(nanos);
         }
         return Ret::void();
     }
@@ -83,7 +83,13 @@ pub(crate) fn park(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResu
     if vm.thread_interrupted(tid) || (time <= 0 && (absolute || time < 0)) {
         return Ret::void();
     }
-    vm.thread_mut(tid).status = ThreadStatus::Parked { timed: time != 0 };
+    let timeout = match (absolute, time) {
+        (_, 0) => None,
+        // a deadline in epoch milliseconds
+        (true, deadline) => vm.timeout_for(deadline.saturating_sub(vm.clock_millis()).max(0).saturating_mul(1_000_000)),
+        (false, nanos) => vm.timeout_for(nanos),
+    };
+    vm.thread_mut(tid).status = ThreadStatus::Parked { timeout };
     vm.block_on(crate::check::BlockReason::Park);
     Err(Unwind::Block)
 }
