@@ -244,3 +244,112 @@ fn exact_states_mode_runs_on_a_java_util_concurrent_client() {
     let out = check(dir.path(), &["--exact-states", "--json", "-"], "ClqOfferPoll");
     assert_eq!(out.code(), Some(0), "{}", stderr(&out));
 }
+
+/// Issue 9, defect 7: `--max-time` and `--max-memory` hold inside a transition that
+/// runs for a very long time (without the vm's own checks this search would run for
+/// hours in its first transition: the budget is raised out of the way).
+#[test]
+fn limits_are_checked_inside_a_long_transition() {
+    let src = r#"
+public class LongTransition {
+    static int shared;
+    public static void main(String[] args) throws Exception {
+        Thread t = new Thread(() -> {
+            java.util.List<long[]> keep = new java.util.ArrayList<>();
+            long sum = 0;
+            for (long i = 0; ; i++) {
+                sum += i;
+                if (args.length > 0 && i % 1000 == 0) keep.add(new long[4096]);
+            }
+        });
+        t.start();
+        shared = 1;
+        t.join();
+    }
+}"#;
+    let dir = compile_source("LongTransition", src);
+    let budget = ["--transition-budget", "1000000000000", "--json", "-"];
+    let out = check(dir.path(), &[&budget[..], &["--max-time", "1s"]].concat(), "LongTransition");
+    assert_eq!(out.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(json(&out)["stats"]["stop_reason"], "max-time");
+    // with an argument the loop also allocates (locally: no scheduling point)
+    let cp = dir.path().to_str().expect("utf-8 path");
+    let out = jvmc(&[&["check", "--cp", cp], &budget[..], &["--max-memory", "300M", "LongTransition", "grow"]].concat());
+    assert_eq!(out.code(), Some(3), "{}", stderr(&out));
+    assert_eq!(json(&out)["stats"]["stop_reason"], "max-memory");
+}
+
+/// Issue 9, defect 4: a trace step that ends a timed wait by timing out says so.
+#[test]
+fn a_timed_out_wait_says_so_in_the_trace() {
+    let src = r#"
+public class TimesOut {
+    public static void main(String[] args) throws Exception {
+        Object lock = new Object();
+        Thread t = new Thread(() -> { synchronized (lock) { lock.notify(); } });
+        t.start();
+        long before = System.nanoTime();
+        synchronized (lock) { lock.wait(250); }
+        t.join();
+        assert System.nanoTime() - before < 250_000_000L : "timed out";
+    }
+}"#;
+    let dir = compile_source("TimesOut", src);
+    let out = check(dir.path(), &[], "TimesOut");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("times out after 250 ms"), "{text}");
+    // with --timeouts never the wait ends only by the notification
+    let out = check(dir.path(), &["--timeouts", "never"], "TimesOut");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("deadlock"));
+    let out = check(dir.path(), &["--timeouts", "100ms"], "TimesOut");
+    assert!(String::from_utf8_lossy(&out.stdout).contains("deadlock"), "a 250 ms wait is longer than 100 ms: untimed");
+}
+
+/// Issue 9, defects 0 and 2: a livelock's lasso and a choice's branch survive a trace
+/// file and `jvmc replay` reproduces them.
+#[test]
+fn livelocks_and_choices_replay_from_trace_files() {
+    let dir = compiled("LivelockLeakedSpinLock");
+    let trace = dir.path().join("livelock.json");
+    let out = check(dir.path(), &["--trace", trace.to_str().expect("utf-8")], "LivelockLeakedSpinLock");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("error: livelock") && text.contains("the cycle: from here on"), "{text}");
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&trace).expect("trace file")).expect("JSON");
+    assert!(file["cycle_start"].is_u64(), "{file}");
+    let out = jvmc(&["replay", trace.to_str().expect("utf-8"), "--json", "-"]);
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(json(&out)["kind"], "livelock");
+
+    let src = r#"
+import java.util.concurrent.atomic.AtomicInteger;
+public class MustSucceed {
+    public static void main(String[] args) {
+        AtomicInteger a = new AtomicInteger();
+        assert a.weakCompareAndSetPlain(0, 1) : "spurious failure";
+    }
+}"#;
+    let dir = compile_source("MustSucceed", src);
+    let trace = dir.path().join("choice.json");
+    let out = check(dir.path(), &["--trace", trace.to_str().expect("utf-8")], "MustSucceed");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("fails spuriously"));
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&trace).expect("trace file")).expect("JSON");
+    assert!(file["schedule"].as_array().expect("schedule").iter().any(|m| m.is_array()), "a [thread, branch] move: {file}");
+    let out = jvmc(&["replay", trace.to_str().expect("utf-8"), "--json", "-"]);
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    assert_eq!(json(&out)["message"], "java.lang.AssertionError: spurious failure");
+    // with --weak-cas strong it never fails
+    assert_eq!(check(dir.path(), &["--weak-cas", "strong"], "MustSucceed").code(), Some(0));
+}
+
+#[test]
+fn bad_liveness_and_choice_options_are_usage_errors() {
+    let dir = compiled("RacyCounter2");
+    for bad in [&["--timeouts", "soon"][..], &["--random", "choice:0"], &["--random", "dice"], &["--weak-cas", "sometimes"], &["--transition-budget", "-1"]] {
+        let out = check(dir.path(), bad, "RacyCounter2");
+        assert_eq!(out.code(), Some(2), "{bad:?}: {}", stderr(&out));
+    }
+}

@@ -7,6 +7,7 @@
 //! // jvmc-check: verdict=ok
 //! // jvmc-check: stateless          (the state space is acyclic: also search without matching)
 //! // jvmc-check: args=3 2
+//! // jvmc-check: options=--timeouts never   (extra `jvmc check` options, on a line of their own)
 //! // outcome: r1=1 r2=0              (one line per admitted output)
 //! ```
 //!
@@ -45,6 +46,7 @@ struct Expectation {
     kind: Option<String>,
     stateless: bool,
     args: Vec<String>,
+    options: Vec<String>,
     outcomes: BTreeSet<String>,
 }
 
@@ -56,13 +58,16 @@ fn parse_header(text: &str) -> Result<Expectation, String> {
                 match item.split_once('=') {
                     Some(("verdict", v)) => e.verdict = v.to_string(),
                     Some(("kind", k)) => e.kind = Some(k.to_string()),
-                    Some(("args", _)) => {}
+                    Some(("args" | "options", _)) => {}
                     None if item == "stateless" => e.stateless = true,
                     _ => {}
                 }
             }
             if let Some(args) = rest.trim().strip_prefix("args=") {
                 e.args = args.split_whitespace().map(str::to_string).collect();
+            }
+            if let Some(options) = rest.trim().strip_prefix("options=") {
+                e.options = options.split_whitespace().map(str::to_string).collect();
             }
         } else if let Some(o) = line.strip_prefix("// outcome:") {
             e.outcomes.insert(o.trim().to_string());
@@ -101,7 +106,7 @@ impl Run {
 
 fn jvmc_check(label: &str, classes: &Path, class: &str, e: &Expectation, extra: &[&str]) -> Result<Run, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
-    cmd.arg("check").arg("--cp").arg(classes).arg("--outcomes").arg("--json").arg("-").args(extra).arg(class).args(&e.args);
+    cmd.arg("check").arg("--cp").arg(classes).arg("--outcomes").arg("--json").arg("-").args(extra).args(&e.options).arg(class).args(&e.args);
     let out = run(cmd, TIMEOUT)?;
     let expected_code = if e.verdict == "ok" { 0 } else { 1 };
     if out.code() != Some(expected_code) {

@@ -239,7 +239,7 @@ pub(crate) const LIMIT_POLL: u64 = 1 << 20;
 /// one enabled) may run before it stops at its next scheduling point, so that a
 /// thread spinning alone comes back to a state the search can see — and, going round
 /// the same states, show the search a cycle. Stopping there only adds states.
-pub(crate) const MERGE_SLICE: u64 = 1_000_000;
+pub(crate) const MERGE_SLICE: u64 = 1 << 18;
 
 impl CheckState {
     fn new(options: CheckOptions) -> CheckState {
@@ -267,5 +267,29 @@ impl CheckState {
             interrupt: None,
             next_poll: u64::MAX,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_access_set_keeps_each_access_once_in_first_order() {
+        let a = |object, field, write| AccessRecord { object, field, write, visible: true };
+        let mut set = AccessSet::default();
+        // more than the linear part, each accessed many times
+        for round in 0..3 {
+            for i in 0..100u32 {
+                set.insert(a(7, i, round == 1));
+            }
+        }
+        let list = set.take();
+        assert_eq!(list.len(), 200, "reads and writes of 100 locations, once each");
+        assert_eq!(list[0], a(7, 0, false));
+        assert_eq!(list[100], a(7, 0, true));
+        assert!(set.take().is_empty(), "take leaves the set empty");
+        set.insert(a(1, 1, false));
+        assert_eq!(set.take(), vec![a(1, 1, false)]);
     }
 }
