@@ -191,6 +191,13 @@ impl<'a> SearchRun<'a> {
         self.record(sys, Some(fp), depth).map(Some)
     }
 
+    /// Counts a state a stateless search reached again on its own path (its future is
+    /// being explored from there): a visited state, not expanded.
+    pub fn repeated(&mut self, depth: usize) {
+        self.stats.max_depth = self.stats.max_depth.max(depth);
+        self.stats.states_visited += 1;
+    }
+
     /// Counts the current state, with fingerprint `fp` (`None`: stateless).
     fn record(&mut self, sys: &mut dyn TransitionSystem, fp: Option<Fingerprint>, depth: usize) -> Flow<Seen> {
         self.stats.max_depth = self.stats.max_depth.max(depth);

@@ -119,6 +119,8 @@ pub(crate) struct Frame {
     back_in: u32,
     /// its position in the cycle finder (livelock detection)
     scc: Option<u32>,
+    /// stateless search: its fingerprint (a state repeating on the stack is matched)
+    key: Option<u128>,
 }
 
 impl Frame {
@@ -139,6 +141,7 @@ impl Frame {
             leads_new: ThreadSet::new(),
             back_in: 0,
             scc: None,
+            key: None,
         }
     }
 
@@ -286,6 +289,8 @@ pub(crate) struct Explorer {
     marks: TraversalMarks,
     /// the strongly connected components of `L_r` (livelock detection), if on
     cycles: Option<CycleFinder>,
+    /// stateless search: the states on the stack by fingerprint
+    stack_keys: FxHashMap<u128, StateId>,
     order: ThreadOrder,
     rng: SearchRng,
     visited_first: bool,
@@ -325,6 +330,7 @@ impl Explorer {
             back_edges: 0,
             marks: TraversalMarks::new(),
             cycles: (cfg.liveness && !cfg.stateless).then(CycleFinder::default),
+            stack_keys: FxHashMap::default(),
             order: cfg.order.clone(),
             rng: SearchRng::new(cfg.seed),
             visited_first: cfg.visited_first && !cfg.stateless,
@@ -345,7 +351,8 @@ impl Explorer {
         let state = self.state_of(seen.fp);
         self.add_disabled(red, sys, state, 0);
         if let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? {
-            self.push(sys, state, &enabled);
+            let key = self.stateless.then(|| sys.fingerprint());
+            self.push(sys, state, key, &enabled);
         }
         while let Some(top) = self.frames.len().checked_sub(1) {
             if run.stats.transitions & 1023 == 0 {
@@ -393,13 +400,17 @@ impl Explorer {
         }
     }
 
-    fn push(&mut self, sys: &mut dyn TransitionSystem, state: StateId, enabled: &[ThreadId]) {
+    fn push(&mut self, sys: &mut dyn TransitionSystem, state: StateId, key: Option<u128>, enabled: &[ThreadId]) {
         let i = state as usize;
         if i >= self.stack_pos.len() {
             self.stack_pos.resize((i + 1).max(self.stack_pos.len() * 2), OFF_STACK);
         }
         self.stack_pos[i] = self.frames.len() as u32;
         let mut frame = Frame::new(state, enabled);
+        if let Some(k) = key {
+            self.stack_keys.insert(k, state);
+            frame.key = key;
+        }
         if let Some(cycles) = self.cycles.as_mut() {
             frame.scc = Some(cycles.enter(u128::from(state), SearchRun::moves(sys, enabled)));
         }
@@ -411,6 +422,9 @@ impl Explorer {
         let Some(f) = self.frames.pop() else { return Ok(()) };
         self.stack_pos[f.state as usize] = OFF_STACK;
         self.back_edges -= u64::from(f.back_in);
+        if let Some(k) = f.key {
+            self.stack_keys.remove(&k);
+        }
         #[cfg(test)]
         self.completed.push((f.state, f.done.clone(), f.backtrack.clone(), f.taken.iter().map(|k| k.thread).collect()));
         let parent = self.frames.last().and_then(|p| p.scc);
@@ -631,6 +645,16 @@ impl Explorer {
             return run.violation(v, &self.path);
         }
         let depth = top + 1;
+        // stateless: a state repeating on the stack is that state (its future is being
+        // explored), reached by a transition that closes a cycle
+        let key = self.stateless.then(|| sys.fingerprint());
+        if let Some(&target) = key.and_then(|k| self.stack_keys.get(&k)) {
+            run.repeated(depth);
+            let k = self.add_explored(top, mv, label, visible, target);
+            self.take(red, top, k, step.transition);
+            red.on_visited(self, top, target);
+            return Ok(());
+        }
         let seen = run.observe(sys, depth)?;
         let target = self.state_of(seen.fp);
         let k = self.add_explored(top, mv, label, visible, target);
@@ -638,7 +662,7 @@ impl Explorer {
         if seen.new {
             self.add_disabled(red, sys, target, depth);
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
-                self.push(sys, target, &enabled);
+                self.push(sys, target, key, &enabled);
             }
         } else {
             red.on_visited(self, top, target);

@@ -157,6 +157,13 @@ fn stateless_variants_are_sound() {
     let cfg = SearchConfig { stateless: true, ..with_outcomes() };
     assert_sound(&mut racy_counter(), &cfg, "stateless racy counter");
     assert_sound(&mut figure_4_program(), &cfg, "stateless figure 4");
+    // weak CAS retry loops: a spurious failure comes back to the same state, which a
+    // stateless search must not expand again (it would never end)
+    let mut retry = Program::new(2, vec![vec![Op::CasLoop(0, 0, 1)], vec![Op::CasLoop(0, 1, 2)], vec![Op::Set(1, 1)]]);
+    assert_sound(&mut retry, &cfg, "stateless weak CAS loops");
+    let r = PorStrategy::odpor().search(&mut retry, &cfg, &mut NoListener).expect("search");
+    assert_eq!(r.stop, StopReason::Complete);
+    assert!(r.stats.states_visited > 0, "the repetitions are counted as visited");
 }
 
 #[test]

@@ -11,10 +11,14 @@
 //! transition is done. Threads are tried in the ascending order
 //! [`TransitionSystem::enabled`] gives, each thread's branches in order.
 //!
+//! The stateless search stores nothing beyond its stack, but it does not expand a state
+//! that repeats on its own stack (its future is being explored from the first
+//! occurrence), so it ends on cyclic systems too (a spin loop, a compare-and-set that
+//! fails spuriously and retries).
+//!
 //! With `cfg.liveness` the stateful search finds strongly connected components on the
-//! fly and reports fair cycles among them; the stateless one reports a fair cycle when
-//! a state repeats on its own stack, and does not expand the repetition (its future
-//! is being explored from the first occurrence). See `liveness.rs`.
+//! fly and reports fair cycles among them; the stateless one reports a state repeating
+//! on its stack if the cycle is fair. See `liveness.rs`.
 
 use crate::config::SearchConfig;
 use crate::error::SearchError;
@@ -53,8 +57,8 @@ impl Strategy for DfsStrategy {
     }
 }
 
-/// Livelock detection for the two kinds of DFS: fair components of the state graph
-/// (stateful), or states repeating on the stack (stateless; see `liveness.rs`).
+/// Cycles for the two kinds of DFS: fair components of the state graph (stateful,
+/// with liveness), or states repeating on the stack (stateless; see `liveness.rs`).
 #[derive(Default)]
 struct Cycles {
     on: bool,
@@ -64,11 +68,11 @@ struct Cycles {
 }
 
 impl Cycles {
-    /// The system is at a new state at `depth`, reached by `path`. Stateless search
-    /// with liveness: a state repeating on the stack closes a cycle, reported if fair;
-    /// `true` means "do not expand it".
-    fn arrive(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, stack: &[Frame], path: &[Transition], depth: usize) -> Flow<bool> {
-        if !(self.on && self.stateless) {
+    /// The system is at a state at `depth`, reached by `path`. Stateless search: a
+    /// state repeating on the stack closes a cycle (reported with liveness, if fair)
+    /// and is counted as visited; `true` means "do not expand it".
+    fn repeats(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, stack: &[Frame], path: &[Transition], depth: usize) -> Flow<bool> {
+        if !self.stateless {
             return Ok(false);
         }
         let key = sys.fingerprint();
@@ -77,9 +81,10 @@ impl Cycles {
             self.path.push(depth, key);
             return Ok(false);
         };
+        run.repeated(depth);
         let taken: Vec<Move> = path[at..].iter().map(Transition::mv).collect();
         let enabled: Vec<&[Move]> = stack[at..].iter().map(|f| f.moves.as_slice()).collect();
-        if liveness::is_fair(&enabled, &taken) {
+        if self.on && liveness::is_fair(&enabled, &taken) {
             run.livelock(&path[..at], FairCycle { stem: Vec::new(), cycle: taken })?;
         }
         Ok(true)
@@ -92,8 +97,8 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
     let mut cycles = Cycles { on: cfg.liveness, stateless: cfg.stateless, ..Cycles::default() };
     let mut path: Vec<Transition> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
+    cycles.repeats(sys, run, &stack, &path, 0)?;
     let seen = run.observe(sys, 0)?;
-    cycles.arrive(sys, run, &stack, &path, 0)?;
     if let Node::Expand(enabled) = run.classify(sys, 0, true, &path)? {
         push(sys, &mut stack, &mut cycles, seen.fp, &enabled);
     }
@@ -122,8 +127,11 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
             run.violation(violation, &path)?;
             continue;
         }
+        if cycles.repeats(sys, run, &stack, &path, depth)? {
+            continue;
+        }
         let seen = run.observe(sys, depth)?;
-        if seen.new && !cycles.arrive(sys, run, &stack, &path, depth)? {
+        if seen.new {
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &path)? {
                 push(sys, &mut stack, &mut cycles, seen.fp, &enabled);
             }
