@@ -80,6 +80,10 @@ pub enum VmError {
         /// where it was, innermost first
         stack: Vec<String>,
     },
+    /// An access to off-heap memory outside every allocated block, or a free of an
+    /// address that starts no block: the program's bug, on which HotSpot would crash.
+    #[error("invalid native memory access: {0}")]
+    NativeMemory(String),
     /// An invariant of jvmc itself was broken (a bug: please report it).
     #[error("internal error (a jvmc bug): {0}")]
     Internal(String),

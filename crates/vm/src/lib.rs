@@ -33,11 +33,13 @@ mod indy;
 pub mod interpreter;
 mod monitor;
 pub mod native;
+mod native_memory;
 mod string;
 pub mod thread;
 pub mod value;
 mod vm;
 mod well_known;
+mod zip_streams;
 
 pub use error::{VmError, VmResult};
 pub use value::{ObjRef, Value};

@@ -122,12 +122,12 @@ pub struct Vm {
     /// the unnamed `java.lang.Module` every class belongs to (jvmc has no module system)
     pub(crate) unnamed_module: Option<ObjRef>,
     pub(crate) output: Output,
-    /// `java.util.zip` inflater and deflater streams (native state, by handle - 1)
-    pub(crate) zip_streams: Vec<Option<crate::native::java_util::ZipStream>>,
-    /// off-heap memory blocks by address (`Unsafe.allocateMemory`)
-    pub(crate) native_memory: std::collections::BTreeMap<u64, Vec<u8>>,
-    /// where the next off-heap block goes
-    pub(crate) next_native_address: u64,
+    /// `java.util.zip` inflater and deflater streams (native state, journaled and
+    /// hashed; see `zip_streams.rs`)
+    pub(crate) zip_streams: crate::zip_streams::ZipStreams,
+    /// off-heap memory (`Unsafe.allocateMemory`; journaled and hashed; natives use it
+    /// through the `native_*` methods of `native_memory/mod.rs`)
+    pub(crate) native_memory: crate::native_memory::NativeMemory,
     /// files the program opened (native state, see `native/java_io.rs`)
     pub(crate) files: Vec<Option<std::fs::File>>,
     /// the model checker's state (journal, hashes, policy); `None` when just running
@@ -181,10 +181,9 @@ impl Vm {
             wk: WellKnown::default(),
             unnamed_module: None,
             output,
-            zip_streams: Vec::new(),
+            zip_streams: Default::default(),
             files: Vec::new(),
-            native_memory: std::collections::BTreeMap::new(),
-            next_native_address: 0x7f00_0000_0000,
+            native_memory: Default::default(),
             check: None,
             exit_status: None,
             main_failed: false,

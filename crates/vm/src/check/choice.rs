@@ -25,6 +25,7 @@
 
 use jvmc_classfile::descriptor::BasicType;
 
+use super::policy::Span;
 use super::AccessRecord;
 use super::Op;
 use crate::thread::ThreadStack;
@@ -58,10 +59,42 @@ pub(crate) struct Choice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum ChoiceKind {
     /// a weak compare-and-set: performed (branch 0) or failing spuriously (branch 1);
-    /// its access, if it is a shared one
-    WeakCas(Option<AccessRecord>),
+    /// what performing it touches
+    WeakCas(Performs),
     /// a random draw
     Draw(Draw),
+}
+
+/// What the call of a choice touches when it is performed: the scheduling
+/// classification of the same call without the choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Performs {
+    /// nothing shared
+    Nothing,
+    /// one shared access
+    Access(AccessRecord),
+    /// an `Unsafe` memory operation on off-heap memory or array storage
+    Memory(Span, Span),
+}
+
+impl From<Option<Op>> for Performs {
+    fn from(op: Option<Op>) -> Performs {
+        match op {
+            Some(Op::Access(a)) => Performs::Access(a),
+            Some(Op::Memory(a, b)) => Performs::Memory(a, b),
+            _ => Performs::Nothing,
+        }
+    }
+}
+
+impl From<Performs> for Op {
+    fn from(p: Performs) -> Op {
+        match p {
+            Performs::Nothing => Op::Local,
+            Performs::Access(a) => Op::Access(a),
+            Performs::Memory(a, b) => Op::Memory(a, b),
+        }
+    }
 }
 
 /// A random draw: the values of its branches.
@@ -255,7 +288,7 @@ mod tests {
     fn applying_a_branch_replaces_the_call() {
         let mut ts = stack(&[Value::Int(7), Value::NULL, Value::Int(3)]);
         ts.frames.push(crate::thread::Frame::new(crate::class::MethodId(0), 4, 0, crate::thread::FrameKind::Java));
-        let c = Choice { kind: ChoiceKind::WeakCas(None), arg_slots: 2 };
+        let c = Choice { kind: ChoiceKind::WeakCas(Performs::Nothing), arg_slots: 2 };
         assert!(!c.apply(&mut ts, 0), "branch 0 performs the call");
         assert!(c.apply(&mut ts, 1));
         assert_eq!(ts.values, vec![Value::Int(7), Value::Int(0)]);

@@ -2,8 +2,10 @@
 //!
 //! A state's fingerprint combines: the sum of per-object hashes over the heap, the
 //! sum of per-class hashes of initialised classes (statics and status), the sum of
-//! per-thread hashes (stacks with references as stable ids), the exit status and —
-//! when outcomes are collected — the output. References are hashed as the referent's
+//! per-thread hashes (stacks with references as stable ids), the hash of off-heap
+//! memory (`native_memory`: per-page sums, only written pages rehashed) and of the zip
+//! streams (`zip_streams.rs`), the exit status and — when outcomes are collected — the
+//! output. References are hashed as the referent's
 //! stable id (allocating thread, allocation site, count), so states that differ only
 //! in allocation order or object-table slots match (heap symmetry);
 //! sums make the combination independent of table order. Per-object and per-class
@@ -168,6 +170,10 @@ impl Vm {
         };
         s.u32(c.0);
         s.u64(init);
+        if st.init == InitState::Failed {
+            // the saved error, the cause of later `NoClassDefFoundError`s
+            s.u64(self.sid_of(self.init_errors.get(&c).copied()));
+        }
         for v in st.statics.iter() {
             self.write_value(s, *v);
         }
@@ -317,6 +323,8 @@ impl Vm {
         buf.extend_from_slice(&heap_sum.to_le_bytes());
         buf.extend_from_slice(&statics_sum.to_le_bytes());
         buf.extend_from_slice(&threads.to_le_bytes());
+        buf.extend_from_slice(&self.native_memory.hash().to_le_bytes());
+        buf.extend_from_slice(&self.zip_streams.hash().to_le_bytes());
         self.write_globals(&mut buf);
         let fp = xxh3_128(&buf);
         if let Some(chk) = self.check.as_mut() {
@@ -347,6 +355,8 @@ impl Vm {
         for (_, t) in threads {
             self.write_thread(&mut out, t);
         }
+        self.native_memory.encode(&mut out);
+        self.zip_streams.encode(&mut out);
         self.write_globals(&mut out);
         out
     }

@@ -1,11 +1,14 @@
 //! The vm-level undo journal: everything outside the heap that a transition can
 //! change — class states (statics, initialisation), threads, the
 //! clock, captured output, the exit status — recorded before its first change after
-//! each mark, and restored by [`Vm::rollback_to`]. The heap has its own journal
-//! (`heap/mod.rs`); a [`VmMark`] covers both.
+//! each mark, and restored by [`Vm::rollback_to`]. The heap, off-heap memory
+//! (`native_memory`) and the zip streams (`zip_streams.rs`) have journals of their own;
+//! a [`VmMark`] covers them all.
 
 use crate::class::{ClassId, ClassState, InitState};
 use crate::heap::HeapMark;
+use crate::native_memory::NativeMark;
+use crate::zip_streams::ZipMark;
 use crate::thread::JThread;
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
@@ -26,6 +29,8 @@ pub(crate) enum VmUndo {
 #[derive(Clone, Debug)]
 pub struct VmMark {
     pub(crate) heap: HeapMark,
+    pub(crate) native: NativeMark,
+    pub(crate) zip: ZipMark,
     pub(crate) journal: usize,
     pub(crate) clock: i64,
     pub(crate) stdout: usize,
@@ -123,8 +128,10 @@ impl Vm {
         n as u32
     }
 
-    /// Records a class's saved initialisation error (journaled).
+    /// Records a class's saved initialisation error (journaled; part of the class's
+    /// hash, so the class is marked changed).
     pub(crate) fn record_init_error_object(&mut self, c: ClassId, err: ObjRef) {
+        self.class_state_mut(c);
         let old = self.init_errors.insert(c, err);
         if let Some(chk) = self.check.as_mut() {
             chk.journal.push(VmUndo::InitError(c, old));
@@ -134,6 +141,8 @@ impl Vm {
     /// The current state as a mark (the caller keeps it).
     pub(crate) fn make_mark(&mut self) -> VmMark {
         let heap = self.heap.mark();
+        let native = self.native_memory.mark();
+        let zip = self.zip_streams.mark();
         let (journal, heap_sum, statics_sum, stack_refs) = match self.check.as_mut() {
             Some(chk) => {
                 chk.epoch = chk.next_epoch;
@@ -144,6 +153,8 @@ impl Vm {
         };
         VmMark {
             heap,
+            native,
+            zip,
             journal,
             clock: self.nano_clock,
             stdout: self.output.stdout.len(),
@@ -158,6 +169,8 @@ impl Vm {
     /// Undoes everything since `mark`.
     pub(crate) fn rollback_to(&mut self, mark: &VmMark) {
         self.heap.rollback(&mark.heap);
+        self.native_memory.rollback(&mark.native);
+        self.zip_streams.rollback(&mark.zip);
         let Some(mut chk) = self.check.take() else { return };
         while chk.journal.len() > mark.journal {
             match chk.journal.pop() {

@@ -1,6 +1,7 @@
 //! Model-checking support: the vm as a transition system.
 //!
-//! - `journal`: undo of everything outside the heap (the heap journals itself).
+//! - `journal`: undo of everything outside the heap (the heap, off-heap memory and
+//!   the zip streams journal themselves).
 //! - `policy`: which operations are scheduling points (`--sched all|shared|classes`)
 //!   and what each pending operation accesses.
 //! - which objects another thread can reach (the `shared` policy) is the heap's
@@ -133,6 +134,9 @@ impl AccessRecord {
     /// Pseudo-field of a thread's interrupt status (`Thread.interrupted`, written by
     /// `interrupt`, read and cleared by `sleep`, `wait`, `park`, `join`).
     pub const INTERRUPT: u32 = u32::MAX - 2;
+    /// Pseudo-field of an off-heap block's existence: read by every access to the
+    /// block, written by freeing or reallocating it (see `native_memory`).
+    pub const BLOCK: u32 = u32::MAX - 3;
 }
 
 /// The accesses of a transition, each recorded once (a long transition can make

@@ -7,6 +7,12 @@
 //! to statics; `classes:<patterns>` — accesses to objects of the listed classes, plus
 //! every `Unsafe`/`VarHandle` access (CAS and friends). Reads of final fields never
 //! break (they cannot race), nor do the JDK's benign hash caches (`String.hash`).
+//! Off-heap memory (`native_memory`) is shared under every policy — any thread that
+//! knows an address can reach it — so every `Unsafe` operation on it breaks: raw
+//! accesses, `copyMemory`/`setMemory`/`copySwapMemory` with a raw side, allocation
+//! (the allocator's next address is state), reallocation and free. Their access
+//! records are computed from the operands in the state the operation runs from
+//! ([`Span`]), as the natives report them.
 //!
 //! Classification looks at the instruction a thread stands before and its operands
 //! on the stack; it resolves constant-pool entries (cached) but never runs Java code.
@@ -14,7 +20,7 @@
 use jvmc_classfile::descriptor::BasicType;
 use jvmc_classfile::{access, Insn, PoolEntry};
 
-use super::choice::{Choice, ChoiceKind};
+use super::choice::{Choice, ChoiceKind, Performs};
 use super::AccessRecord;
 use crate::class::{ClassId, MethodBody, MethodId, Resolved};
 use crate::heap::SHARED;
@@ -129,6 +135,42 @@ pub(crate) enum Op {
     /// a call whose result is a choice (`choice.rs`): a weak compare-and-set, a
     /// random draw
     Choice(super::choice::Choice),
+    /// an `Unsafe` memory operation on off-heap memory or array storage: what its two
+    /// sides touch (source and destination of a copy)
+    Memory(Span, Span),
+}
+
+/// One side of an `Unsafe` memory operation: what it touches. Its access records are
+/// computed in the state the operation runs from (see `native_memory` for off-heap
+/// records), so they are exactly what the operation does there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Span {
+    /// nothing
+    Nothing,
+    /// `len` bytes of off-heap memory at `addr`
+    Raw {
+        /// first byte
+        addr: u64,
+        /// bytes
+        len: u64,
+        /// writes them
+        write: bool,
+    },
+    /// `len` bytes of a primitive array's storage from byte `rel`
+    Array {
+        /// the array
+        arr: ObjRef,
+        /// first byte
+        rel: u64,
+        /// bytes
+        len: u64,
+        /// writes them
+        write: bool,
+    },
+    /// the off-heap allocator (allocating, reallocating)
+    Allocator,
+    /// the off-heap block starting at this address, as a whole (freeing, reallocating)
+    Block(u64),
 }
 
 /// Fields whose races are benign by construction: idempotent caches, and
@@ -146,17 +188,21 @@ pub(crate) fn is_atomic_method(class: &str, name: &str) -> bool {
 }
 
 impl Op {
-    /// The shared access this operation makes first, if any.
-    pub(crate) fn access(self, vm: &Vm) -> Option<AccessRecord> {
+    /// Appends the shared accesses this operation makes (its own, first).
+    pub(crate) fn accesses(self, vm: &Vm, out: &mut Vec<AccessRecord>) {
         match self {
-            Op::Local => None,
-            Op::Access(a) | Op::Sync(a) | Op::Blocking(a) => Some(a),
+            Op::Local => {}
+            Op::Access(a) | Op::Sync(a) | Op::Blocking(a) => out.push(a),
+            Op::Lock(o) => out.push(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
+            Op::Join(o) => out.push(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
+            Op::Memory(a, b) => {
+                vm.span_records(a, out);
+                vm.span_records(b, out);
+            }
             Op::Choice(c) => match c.kind {
-                super::choice::ChoiceKind::WeakCas(a) => a,
-                super::choice::ChoiceKind::Draw(_) => None,
+                super::choice::ChoiceKind::WeakCas(performs) => Op::from(performs).accesses(vm, out),
+                super::choice::ChoiceKind::Draw(_) => {}
             },
-            Op::Lock(o) => Some(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
-            Op::Join(o) => Some(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
         }
     }
 
@@ -224,12 +270,63 @@ impl Vm {
         }
     }
 
-    fn policy_covers_unsafe(&self, obj: Option<ObjRef>) -> bool {
-        match (obj, self.check.as_ref().map(|c| &c.options.policy)) {
-            (_, Some(SchedPolicy::All | SchedPolicy::Classes(_))) => true,
-            (Some(o), Some(SchedPolicy::Shared)) => self.heap.get(o).has(SHARED),
-            _ => false,
+    fn policy_covers_unsafe(&self, obj: ObjRef) -> bool {
+        match self.check.as_ref().map(|c| &c.options.policy) {
+            Some(SchedPolicy::All | SchedPolicy::Classes(_)) => true,
+            Some(SchedPolicy::Shared) => self.heap.get(obj).has(SHARED),
+            None => false,
         }
+    }
+
+    /// Whether a side of a memory operation makes it a scheduling point: off-heap
+    /// memory always, an array as the policy says.
+    fn policy_covers_span(&self, span: Span) -> bool {
+        match span {
+            Span::Nothing => false,
+            Span::Raw { .. } | Span::Allocator | Span::Block(_) => self.check.is_some(),
+            Span::Array { arr, .. } => self.policy_covers_unsafe(arr),
+        }
+    }
+
+    /// Appends the access records of one side of a memory operation.
+    fn span_records(&self, span: Span, out: &mut Vec<AccessRecord>) {
+        match span {
+            Span::Nothing => {}
+            Span::Raw { addr, len, write } => self.native_access_records(addr, len, write, out),
+            Span::Array { arr, rel, len, write } => {
+                let Some(a) = self.heap.array(arr) else { return };
+                let scale = a.element_size().max(1) as u64;
+                let last = rel.saturating_add(len.max(1) - 1) / scale;
+                for i in rel / scale..=last.min((a.len() as u64).saturating_sub(1)) {
+                    out.push(self.access_record(arr, i as u32, write, AccessClass::Atomic));
+                }
+            }
+            Span::Allocator => out.push(Vm::allocator_record(true)),
+            Span::Block(addr) => out.push(self.native_block_record(addr)),
+        }
+    }
+
+    /// The side `(o, off)` of `len` bytes of a memory operation: off-heap memory for
+    /// a `null` base, else a primitive array's storage.
+    fn memory_span(&self, o: Option<ObjRef>, off: i64, len: i64, write: bool) -> Span {
+        if len <= 0 {
+            return Span::Nothing;
+        }
+        match o {
+            None => Span::Raw { addr: off as u64, len: len as u64, write },
+            Some(arr) if self.heap.array(arr).is_some() => {
+                Span::Array { arr, rel: (off - crate::native::jdk_internal::unsafe_access::ARRAY_BASE).max(0) as u64, len: len as u64, write }
+            }
+            Some(_) => Span::Nothing,
+        }
+    }
+
+    /// Parameter `i` of the method the thread of `ts` stands before calling (with
+    /// parameter types `params`; the receiver is not a parameter).
+    fn call_arg(ts: &ThreadStack, params: &[BasicType], i: usize) -> Option<Value> {
+        let total: usize = params.iter().map(|p| p.slots()).sum();
+        let before: usize = params.get(..i)?.iter().map(|p| p.slots()).sum();
+        ts.values.get(ts.values.len().checked_sub(total)? + before).copied()
     }
 
     fn stack_ref(ts: &ThreadStack, depth: usize) -> Option<ObjRef> {
@@ -439,27 +536,20 @@ impl Vm {
         if !options.spurious_weak_cas || !name.starts_with("weakCompareAndSet") {
             return Ok(None);
         }
-        let (access, arg_slots) = match cname {
+        let (performs, arg_slots) = match cname {
             // Java methods that delegate to the strong natives: the access is theirs
             "jdk/internal/misc/Unsafe" => {
                 let strong = format!("compareAndSet{}", name.trim_start_matches("weakCompareAndSet").trim_end_matches("Plain").trim_end_matches("Acquire").trim_end_matches("Release"));
-                let access = match self.classify_unsafe(ts, target, &strong) {
-                    Some(Op::Access(a)) => Some(a),
-                    _ => None,
-                };
-                (access, super::choice::call_slots(&t.params, t.is_static()))
+                (Performs::from(self.classify_unsafe(ts, target, &strong)), super::choice::call_slots(&t.params, t.is_static()))
             }
             "java/lang/invoke/VarHandle" if t.access & access::NATIVE != 0 => {
-                let access = match self.classify_var_handle(ts, method, index, name) {
-                    Op::Access(a) => Some(a),
-                    _ => None,
-                };
+                let performs = Performs::from(Some(self.classify_var_handle(ts, method, index, name)));
                 let Some(slots) = self.call_site_slots(method, index) else { return Ok(None) };
-                (access, slots + 1)
+                (performs, slots + 1)
             }
             _ => return Ok(None),
         };
-        Ok(Some(Op::Choice(Choice { kind: ChoiceKind::WeakCas(access), arg_slots })))
+        Ok(Some(Op::Choice(Choice { kind: ChoiceKind::WeakCas(performs), arg_slots })))
     }
 
     /// The argument slots of the signature-polymorphic call at `index` in `method`'s
@@ -470,27 +560,49 @@ impl Vm {
         jvmc_classfile::descriptor::MethodSig::parse(&r.descriptor).map(|sig| sig.arg_slots() as u16)
     }
 
-    /// `Unsafe` accessors: `(Object o, long offset, ...)` after the receiver.
+    /// `Unsafe` natives that touch memory: the typed accessors `(Object o, long offset,
+    /// ...)` (CAS and friends), the bulk operations, and allocation.
     fn classify_unsafe(&self, ts: &ThreadStack, target: MethodId, name: &str) -> Option<Op> {
+        let params = &self.method(target).params;
+        let long = |i: usize| Self::call_arg(ts, params, i).and_then(|v| v.as_long());
+        let obj = |i: usize| Self::call_arg(ts, params, i).and_then(|v| v.as_ref()).flatten();
+        let op = match name {
+            "allocateMemory0" => Op::Memory(Span::Allocator, Span::Nothing),
+            "reallocateMemory0" => Op::Memory(Span::Allocator, Span::Block(long(0)? as u64)),
+            "freeMemory0" => Op::Memory(Span::Block(long(0)? as u64), Span::Nothing),
+            "copyMemory0" | "copySwapMemory0" => {
+                let n = long(4)?;
+                Op::Memory(self.memory_span(obj(0), long(1)?, n, false), self.memory_span(obj(2), long(3)?, n, true))
+            }
+            "setMemory0" => Op::Memory(self.memory_span(obj(0), long(1)?, long(2)?, true), Span::Nothing),
+            _ => return self.classify_unsafe_accessor(ts, target, name),
+        };
+        match op {
+            Op::Memory(a, b) if self.policy_covers_span(a) || self.policy_covers_span(b) => Some(op),
+            _ => Some(Op::Local),
+        }
+    }
+
+    /// The typed `Unsafe` accessors `get*`, `put*`, `compareAnd*`, `getAnd*`.
+    fn classify_unsafe_accessor(&self, ts: &ThreadStack, target: MethodId, name: &str) -> Option<Op> {
         let m = self.method(target);
         let write = name.starts_with("put") || name.starts_with("compareAnd") || name.starts_with("getAnd");
         let read = name.starts_with("get");
         if !(write || read) || m.params.len() < 2 || m.params[0] != BasicType::Reference || m.params[1] != BasicType::Long {
             return None;
         }
-        // slots after (o, offset): the remaining parameters
-        let rest: usize = m.params[2..].iter().map(|p| p.slots()).sum();
-        let off_depth = rest;
-        let obj_depth = rest + 2;
-        let off = ts.values.len().checked_sub(off_depth + 2).and_then(|i| ts.values.get(i)).and_then(|v| v.as_long())?;
-        let obj = Self::stack_ref(ts, obj_depth);
-        if !self.policy_covers_unsafe(obj) {
+        let off = Self::call_arg(ts, &m.params, 1)?.as_long()?;
+        let size = accessor_size(name) as u64;
+        let Some(o) = Self::call_arg(ts, &m.params, 0)?.as_ref()? else {
+            return Some(Op::Memory(Span::Raw { addr: off as u64, len: size, write }, Span::Nothing));
+        };
+        if !self.policy_covers_unsafe(o) {
             return Some(Op::Local);
         }
-        Some(Op::Access(match obj {
-            Some(o) => self.location_record(locate(self, Some(o), off, 1).ok(), o, off, write),
-            None => AccessRecord { object: 0, field: off as u32, write, visible: true },
-        }))
+        Some(match locate(self, Some(o), off, 1).ok() {
+            Some(Location::Bytes(arr, rel)) => Op::Memory(Span::Array { arr, rel: rel as u64, len: size, write }, Span::Nothing),
+            loc => Op::Access(self.location_record(loc, o, off, write)),
+        })
     }
 
     /// The access record of an `Unsafe` or `VarHandle` access to `loc` — the same
@@ -505,7 +617,11 @@ impl Vm {
                 self.access_record(arr, (rel / scale) as u32, write, AccessClass::Atomic)
             }
             Some(Location::Static(c, slot)) => AccessRecord { object: self.class_sid(c), field: slot as u32, write, visible: true },
-            Some(Location::Raw(addr)) => AccessRecord { object: 0, field: addr as u32, write, visible: true },
+            Some(Location::Raw(addr)) => {
+                let mut v = Vec::new();
+                self.native_access_records(addr, 1, write, &mut v);
+                v.pop().unwrap_or(Vm::allocator_record(false))
+            }
             None => self.access_record(o, off as u32, write, AccessClass::Atomic),
         }
     }
@@ -523,7 +639,7 @@ impl Vm {
         let second = if slots >= 2 { ts.values.len().checked_sub(slots - 1).and_then(|i| ts.values.get(i)).copied() } else { None };
         let target = var_handle_target(self, handle, coord.map(Value::obj), second);
         match coord {
-            Some(o) if self.policy_covers_unsafe(Some(o)) => Op::Access(self.location_record(target, o, 0, write)),
+            Some(o) if self.policy_covers_unsafe(o) => Op::Access(self.location_record(target, o, 0, write)),
             Some(_) => Op::Local,
             None => match target {
                 Some(loc) => Op::Access(self.location_record(Some(loc), handle, 0, write)),
@@ -549,6 +665,18 @@ impl Vm {
     }
 }
 
+/// The bytes a typed `Unsafe` accessor (`getIntVolatile`, `compareAndSetLong`, ...)
+/// reads or writes.
+fn accessor_size(name: &str) -> usize {
+    let ty = ["compareAndExchange", "compareAndSet", "getAndSet", "getAndAdd", "get", "put"]
+        .iter()
+        .find_map(|p| name.strip_prefix(p))
+        .unwrap_or(name);
+    const SIZES: &[(&str, usize)] =
+        &[("Int", 4), ("Long", 8), ("Boolean", 1), ("Byte", 1), ("Short", 2), ("Char", 2), ("Float", 4), ("Double", 8), ("Reference", 4)];
+    SIZES.iter().find(|(t, _)| ty.starts_with(t)).map_or(1, |&(_, n)| n)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -561,5 +689,15 @@ mod tests {
         assert!(glob("a.B", "a.B"));
         assert_eq!(SchedPolicy::parse("classes:a.*,b.C"), Some(SchedPolicy::Classes(vec!["a.*".into(), "b.C".into()])));
         assert_eq!(SchedPolicy::parse("nope"), None);
+    }
+
+    #[test]
+    fn unsafe_accessor_sizes() {
+        assert_eq!(accessor_size("getIntVolatile"), 4);
+        assert_eq!(accessor_size("putLong"), 8);
+        assert_eq!(accessor_size("compareAndSetShort"), 2);
+        assert_eq!(accessor_size("compareAndExchangeByte"), 1);
+        assert_eq!(accessor_size("getReference"), 4);
+        assert_eq!(accessor_size("putDoubleVolatile"), 8);
     }
 }

@@ -73,6 +73,8 @@ impl Vm {
     pub fn start_checking(&mut self, options: CheckOptions) {
         self.check = Some(Box::new(CheckState::new(options)));
         self.heap.start_tracking();
+        self.native_memory.start_tracking();
+        self.zip_streams.start_tracking();
         for c in 0..self.class_states.len() {
             let st = &mut self.class_states[c];
             st.dirty = true;
@@ -213,7 +215,7 @@ impl Vm {
                 (Some(BlockReason::Join(o)), _) => v.extend([Some(sync(o, AccessRecord::LIFECYCLE, false)), interrupt()].into_iter().flatten()),
                 (Some(_), _) | (None, None) => {}
                 (None, Some(op)) => {
-                    v.extend(op.access(self));
+                    op.accesses(self, &mut v);
                     if op.interruptible() {
                         v.extend(interrupt());
                     }

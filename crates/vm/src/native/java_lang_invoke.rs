@@ -336,30 +336,30 @@ impl Vm {
             converted.push(self.convert_to_var_type(ts, v, vt, k)?);
         }
         let values = &converted[..];
-        let cur = unsafe_access::load(self, loc, k);
+        let cur = unsafe_access::load(self, loc, k)?;
         let arg = |i: usize| values.get(i).copied().unwrap_or(Value::Top);
         Ok(match mode {
             "get" | "getVolatile" | "getAcquire" | "getOpaque" => Some(cur),
             "set" | "setVolatile" | "setRelease" | "setOpaque" => {
-                unsafe_access::store(self, loc, k, arg(0));
+                unsafe_access::store(self, loc, k, arg(0))?;
                 None
             }
             "compareAndSet" | "weakCompareAndSet" | "weakCompareAndSetPlain" | "weakCompareAndSetAcquire"
             | "weakCompareAndSetRelease" => {
                 let ok = same(cur, arg(0));
                 if ok {
-                    unsafe_access::store(self, loc, k, arg(1));
+                    unsafe_access::store(self, loc, k, arg(1))?;
                 }
                 Some(Value::Int(ok as i32))
             }
             "compareAndExchange" | "compareAndExchangeAcquire" | "compareAndExchangeRelease" => {
                 if same(cur, arg(0)) {
-                    unsafe_access::store(self, loc, k, arg(1));
+                    unsafe_access::store(self, loc, k, arg(1))?;
                 }
                 Some(cur)
             }
             "getAndSet" | "getAndSetAcquire" | "getAndSetRelease" => {
-                unsafe_access::store(self, loc, k, arg(0));
+                unsafe_access::store(self, loc, k, arg(0))?;
                 Some(cur)
             }
             m if m.starts_with("getAndAdd") => {
@@ -370,7 +370,7 @@ impl Vm {
                     (Value::Double(a), Value::Double(b)) => Value::Double(a + b),
                     _ => return Err(Unwind::Fatal(VmError::Internal(format!("{m} on a non-numeric VarHandle")))),
                 };
-                unsafe_access::store(self, loc, k, new);
+                unsafe_access::store(self, loc, k, new)?;
                 Some(cur)
             }
             m if m.starts_with("getAndBitwise") => {
@@ -386,7 +386,7 @@ impl Vm {
                     (Value::Long(a), Value::Long(b)) => Value::Long(f(a, b)),
                     _ => return Err(Unwind::Fatal(VmError::Internal(format!("{m} on a non-integral VarHandle")))),
                 };
-                unsafe_access::store(self, loc, k, new);
+                unsafe_access::store(self, loc, k, new)?;
                 Some(cur)
             }
             other => return Err(Unwind::Fatal(VmError::Unsupported(format!("VarHandle access mode {other}")))),

@@ -1,14 +1,19 @@
 //! `java.util`: time-zone lookup, and `java.util.zip`'s `Inflater` and `CRC32` (the
 //! JDK's libzip natives, here on `flate2` and `crc32fast`).
 //!
-//! Inflater streams are native state outside the heap, kept in the vm's
-//! `zip_streams` table and named by the handle `init` returns.
+//! Inflater and deflater streams are native state outside the heap, kept in the vm's
+//! `zip_streams` table (`zip_streams.rs`: journaled and hashed for the model checker)
+//! and named by the handle `init` returns. Direct buffers are read and written through
+//! the off-heap memory API (`native_memory`).
 
+use crate::check::AccessRecord;
 use crate::error::VmError;
 use crate::heap::Array;
 use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
 use crate::thread::ThreadStack;
+use crate::value::ObjRef;
 use crate::vm::Vm;
+use crate::zip_streams::{ZipError, ZipKind};
 
 pub(super) fn register(r: &mut NativeRegistry) {
     r.native("java/util/TimeZone", "getSystemTimeZoneID", "(Ljava/lang/String;)Ljava/lang/String;", |vm, _, _| {
@@ -21,56 +26,69 @@ pub(super) fn register(r: &mut NativeRegistry) {
     });
     let inf = "java/util/zip/Inflater";
     r.native(inf, "initIDs", "()V", crate::native::nop);
-    r.native(inf, "init", "(Z)J", |vm, _, a| {
-        let nowrap = a.bool(0)?;
-        vm.zip_streams.push(Some(ZipStream::Inflate(flate2::Decompress::new(!nowrap), !nowrap)));
-        Ret::long(vm.zip_streams.len() as i64)
+    r.native(inf, "init", "(Z)J", |vm, ts, a| {
+        let zlib_header = !a.bool(0)?;
+        let owner = vm.threads[ts.tid as usize].sid;
+        Ret::long(vm.zip_streams.create(owner, ZipKind::Inflate { zlib_header }) as i64)
     });
-    r.native(inf, "inflateBytesBytes", "(J[BII[BII)J", inflate_bytes_bytes);
+    r.native(inf, "inflateBytesBytes", "(J[BII[BII)J", |vm, ts, a| {
+        let (input, output) = (Side::array(&a, 2)?, Side::array(&a, 5)?);
+        inflate(vm, ts, a.long(1)?, input, output)
+    });
+    r.native(inf, "inflateBytesBuffer", "(J[BIIJI)J", |vm, ts, a| {
+        let (input, output) = (Side::array(&a, 2)?, Side::raw(&a, 5)?);
+        inflate(vm, ts, a.long(1)?, input, output)
+    });
+    r.native(inf, "inflateBufferBytes", "(JJI[BII)J", |vm, ts, a| {
+        let (input, output) = (Side::raw(&a, 2)?, Side::array(&a, 4)?);
+        inflate(vm, ts, a.long(1)?, input, output)
+    });
+    r.native(inf, "inflateBufferBuffer", "(JJIJI)J", |vm, ts, a| {
+        let (input, output) = (Side::raw(&a, 2)?, Side::raw(&a, 4)?);
+        inflate(vm, ts, a.long(1)?, input, output)
+    });
     r.native(inf, "getAdler", "(J)I", |_, _, _| Ret::int(1));
-    r.native(inf, "reset", "(J)V", |vm, _, a| {
-        match stream(vm, a.long(0)?)? {
-            ZipStream::Inflate(s, zlib_header) => {
-                let h = *zlib_header;
-                s.reset(h)
-            }
-            ZipStream::Deflate(s) => s.reset(),
-        }
-        Ret::void()
-    });
-    r.native(inf, "end", "(J)V", |vm, _, a| {
-        let h = a.long(0)?;
-        if let Some(slot) = usize::try_from(h - 1).ok().and_then(|i| vm.zip_streams.get_mut(i)) {
-            *slot = None;
-        }
-        Ret::void()
-    });
     let def = "java/util/zip/Deflater";
     r.native(def, "initIDs", "()V", crate::native::nop);
-    r.native(def, "init", "(IIZ)J", |vm, _, a| {
-        let (level, strategy, nowrap) = (a.int(0)?, a.int(1)?, a.bool(2)?);
+    r.native(def, "init", "(IIZ)J", |vm, ts, a| {
+        let (level, strategy, zlib_header) = (a.int(0)?, a.int(1)?, !a.bool(2)?);
         if strategy != 0 {
             return Err(Unwind::Fatal(VmError::Unsupported(format!("Deflater strategy {strategy}"))));
         }
-        let level = if level < 0 { flate2::Compression::default() } else { flate2::Compression::new(level as u32) };
-        vm.zip_streams.push(Some(ZipStream::Deflate(flate2::Compress::new(level, !nowrap))));
-        Ret::long(vm.zip_streams.len() as i64)
+        let owner = vm.threads[ts.tid as usize].sid;
+        Ret::long(vm.zip_streams.create(owner, ZipKind::Deflate { level, zlib_header }) as i64)
     });
-    r.native(def, "deflateBytesBytes", "(J[BII[BIIII)J", deflate_bytes_bytes);
+    r.native(def, "deflateBytesBytes", "(J[BII[BIIII)J", |vm, ts, a| {
+        let (input, output) = (Side::array(&a, 2)?, Side::array(&a, 5)?);
+        deflate(vm, ts, a.long(1)?, input, output, a.int(8)?, a.int(9)?)
+    });
+    r.native(def, "deflateBytesBuffer", "(J[BIIJIII)J", |vm, ts, a| {
+        let (input, output) = (Side::array(&a, 2)?, Side::raw(&a, 5)?);
+        deflate(vm, ts, a.long(1)?, input, output, a.int(7)?, a.int(8)?)
+    });
+    r.native(def, "deflateBufferBytes", "(JJI[BIIII)J", |vm, ts, a| {
+        let (input, output) = (Side::raw(&a, 2)?, Side::array(&a, 4)?);
+        deflate(vm, ts, a.long(1)?, input, output, a.int(7)?, a.int(8)?)
+    });
+    r.native(def, "deflateBufferBuffer", "(JJIJIII)J", |vm, ts, a| {
+        let (input, output) = (Side::raw(&a, 2)?, Side::raw(&a, 4)?);
+        deflate(vm, ts, a.long(1)?, input, output, a.int(6)?, a.int(7)?)
+    });
     r.native(def, "getAdler", "(J)I", |_, _, _| Err(Unwind::Fatal(VmError::Unsupported("Deflater.getAdler".into()))));
-    r.native(def, "reset", "(J)V", |vm, _, a| {
-        if let ZipStream::Deflate(s) = stream(vm, a.long(0)?)? {
-            s.reset();
-        }
-        Ret::void()
-    });
-    r.native(def, "end", "(J)V", |vm, _, a| {
-        let h = a.long(0)?;
-        if let Some(slot) = usize::try_from(h - 1).ok().and_then(|i| vm.zip_streams.get_mut(i)) {
-            *slot = None;
-        }
-        Ret::void()
-    });
+    for class in [inf, def] {
+        r.native(class, "reset", "(J)V", |vm, _, a| {
+            let h = a.long(0)?;
+            note_stream(vm, h);
+            vm.zip_streams.reset(h as u64).map_err(zip_error)?;
+            Ret::void()
+        });
+        r.native(class, "end", "(J)V", |vm, _, a| {
+            let h = a.long(0)?;
+            note_stream(vm, h);
+            vm.zip_streams.end(h as u64).map_err(zip_error)?;
+            Ret::void()
+        });
+    }
     let adler = "java/util/zip/Adler32";
     r.native(adler, "update", "(II)I", |_, _, a| Ret::int(adler32(a.int(0)? as u32, &[a.int(1)? as u8]) as i32));
     r.native(adler, "updateBytes", "(I[BII)I", |vm, ts, a| {
@@ -107,20 +125,72 @@ fn adler32(adler: u32, bytes: &[u8]) -> u32 {
     (b << 16) | a
 }
 
-/// A zlib stream of the vm's `zip_streams` table.
-pub(crate) enum ZipStream {
-    /// an `Inflater` and whether it expects a zlib header
-    Inflate(flate2::Decompress, bool),
-    /// a `Deflater`
-    Deflate(flate2::Compress),
+fn zip_error(e: ZipError) -> Unwind {
+    Unwind::Fatal(VmError::Internal(e.to_string()))
 }
 
-fn stream(vm: &mut Vm, h: i64) -> Result<&mut ZipStream, Unwind> {
-    usize::try_from(h - 1)
-        .ok()
-        .and_then(|i| vm.zip_streams.get_mut(i))
-        .and_then(Option::as_mut)
-        .ok_or_else(|| Unwind::Fatal(VmError::Internal(format!("bad inflater handle {h}"))))
+/// Reports the use of a stream to the model checker (the JDK uses a stream only under
+/// the monitor of its `zsRef`, so this only sharpens the transition's label).
+fn note_stream(vm: &mut Vm, h: i64) {
+    let object = crate::heap::mix_ids(0x5a49_5053_5452_4d53, h as u64);
+    vm.note_access(AccessRecord { object, field: 0, write: true, visible: true });
+}
+
+/// Where a zip operation's input comes from or its output goes: a `byte[]` range or
+/// off-heap memory (a direct buffer).
+#[derive(Clone, Copy)]
+enum Side {
+    Array(Option<ObjRef>, i32, i32),
+    Raw(u64, i32),
+}
+
+impl Side {
+    /// `(byte[] array, int off, int len)` from argument `i`.
+    fn array(a: &Args<'_>, i: usize) -> Result<Side, Unwind> {
+        Ok(Side::Array(a.obj(i)?, a.int(i + 1)?, a.int(i + 2)?))
+    }
+
+    /// `(long address, int len)` from argument `i`.
+    fn raw(a: &Args<'_>, i: usize) -> Result<Side, Unwind> {
+        Ok(Side::Raw(a.long(i)? as u64, a.int(i + 1)?))
+    }
+
+    fn len(self) -> usize {
+        match self {
+            Side::Array(_, _, n) | Side::Raw(_, n) => n.max(0) as usize,
+        }
+    }
+
+    fn read(self, vm: &mut Vm, ts: &mut ThreadStack) -> Result<Vec<u8>, Unwind> {
+        match self {
+            Side::Array(None, ..) => Err(vm.null_pointer(ts)),
+            Side::Array(Some(arr), off, len) => byte_range(vm, arr, off, len),
+            Side::Raw(addr, _) => {
+                let mut v = vec![0u8; self.len()];
+                vm.native_read(addr, &mut v)?;
+                Ok(v)
+            }
+        }
+    }
+
+    fn write(self, vm: &mut Vm, ts: &mut ThreadStack, bytes: &[u8]) -> Result<(), Unwind> {
+        match self {
+            Side::Array(None, ..) => Err(vm.null_pointer(ts)),
+            Side::Array(Some(arr), off, _) => {
+                let Some(Array::Byte(dst)) = vm.heap.array_mut(arr) else {
+                    return Err(Unwind::Fatal(VmError::Internal("zip output buffer is not a byte[]".into())));
+                };
+                let Some(range) = usize::try_from(off).ok().and_then(|o| dst.get_mut(o..o + bytes.len())) else {
+                    return Err(Unwind::Fatal(VmError::Internal("zip output range".into())));
+                };
+                for (d, &b) in range.iter_mut().zip(bytes) {
+                    *d = b as i8;
+                }
+                Ok(())
+            }
+            Side::Raw(addr, _) => vm.native_write(addr, bytes),
+        }
+    }
 }
 
 fn byte_range(vm: &Vm, arr: crate::value::ObjRef, off: i32, len: i32) -> Result<Vec<u8>, Unwind> {
@@ -133,70 +203,44 @@ fn byte_range(vm: &Vm, arr: crate::value::ObjRef, off: i32, len: i32) -> Result<
     }
 }
 
-/// `inflateBytesBytes(addr, in, off, len, out, off, len)`: returns
+/// The `inflate*` natives: returns
 /// `read | written << 31 | finished << 62 | needsDictionary << 63`.
-fn inflate_bytes_bytes(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
-    let h = a.long(1)?;
-    let (Some(input), Some(output)) = (a.obj(2)?, a.obj(5)?) else { return Err(vm.null_pointer(ts)) };
-    let inp = byte_range(vm, input, a.int(3)?, a.int(4)?)?;
-    let (out_off, out_len) = (a.int(6)?, a.int(7)?);
-    let mut out = vec![0u8; out_len.max(0) as usize];
-    let ZipStream::Inflate(s, _) = stream(vm, h)? else {
+fn inflate(vm: &mut Vm, ts: &mut ThreadStack, h: i64, input: Side, output: Side) -> NativeResult {
+    let inp = input.read(vm, ts)?;
+    let mut out = vec![0u8; output.len()];
+    note_stream(vm, h);
+    if !matches!(vm.zip_streams.kind(h as u64).map_err(zip_error)?, ZipKind::Inflate { .. }) {
         return Err(Unwind::Fatal(VmError::Internal("inflate on a deflater".into())));
-    };
-    let (before_in, before_out) = (s.total_in(), s.total_out());
-    let status = s.decompress(&inp, &mut out, flate2::FlushDecompress::None);
-    let (read, written) = ((s.total_in() - before_in) as i64, (s.total_out() - before_out) as usize);
-    let finished = match status {
-        Ok(flate2::Status::StreamEnd) => 1i64,
-        Ok(_) => 0,
-        Err(e) => {
-            let m = e.to_string();
-            return Err(vm.throw_new(ts, "java/util/zip/DataFormatException", Some(&m)));
-        }
-    };
-    if let Some(Array::Byte(dst)) = vm.heap.array_mut(output) {
-        for (i, &b) in out[..written].iter().enumerate() {
-            dst[out_off as usize + i] = b as i8;
-        }
     }
-    Ret::long(read | ((written as i64) << 31) | (finished << 62))
+    let o = vm.zip_streams.run(h as u64, &inp, &mut out, 0).map_err(zip_error)?;
+    if let Some(m) = o.error {
+        return Err(vm.throw_new(ts, "java/util/zip/DataFormatException", Some(&m)));
+    }
+    output.write(vm, ts, &out[..o.written as usize])?;
+    Ret::long(o.read as i64 | ((o.written as i64) << 31) | ((o.finished as i64) << 62))
 }
 
-/// `deflateBytesBytes(addr, in, off, len, out, off, len, flush, params)`: returns
+/// The `deflate*` natives (`flush`: the flush mode, `params`: `1 | strategy << 1 |
+/// level << 3` to apply new parameters first): returns
 /// `read | written << 31 | finished << 62 | paramsApplied << 63`.
-fn deflate_bytes_bytes(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
-    let h = a.long(1)?;
-    let (Some(input), Some(output)) = (a.obj(2)?, a.obj(5)?) else { return Err(vm.null_pointer(ts)) };
-    let inp = byte_range(vm, input, a.int(3)?, a.int(4)?)?;
-    let (out_off, out_len, flush, params) = (a.int(6)?, a.int(7)?, a.int(8)?, a.int(9)?);
-    let mut out = vec![0u8; out_len.max(0) as usize];
-    let ZipStream::Deflate(s) = stream(vm, h)? else {
+fn deflate(vm: &mut Vm, ts: &mut ThreadStack, h: i64, input: Side, output: Side, flush: i32, params: i32) -> NativeResult {
+    note_stream(vm, h);
+    if !matches!(vm.zip_streams.kind(h as u64).map_err(zip_error)?, ZipKind::Deflate { .. }) {
         return Err(Unwind::Fatal(VmError::Internal("deflate on an inflater".into())));
-    };
+    }
     if params & 1 != 0 {
-        if s.total_in() != 0 {
+        let strategy = (params >> 1) & 3;
+        if strategy != 0 {
+            return Err(Unwind::Fatal(VmError::Unsupported(format!("Deflater strategy {strategy}"))));
+        }
+        if !vm.zip_streams.set_level(h as u64, params >> 3).map_err(zip_error)? {
             return Err(Unwind::Fatal(VmError::Unsupported("changing Deflater parameters after input".into())));
         }
-        let level = params >> 3;
-        let level = if level < 0 { flate2::Compression::default() } else { flate2::Compression::new(level as u32) };
-        *s = flate2::Compress::new(level, true);
         return Ret::long(1 << 63);
     }
-    let mode = match flush {
-        2 => flate2::FlushCompress::Sync,
-        3 => flate2::FlushCompress::Full,
-        4 => flate2::FlushCompress::Finish,
-        _ => flate2::FlushCompress::None,
-    };
-    let (before_in, before_out) = (s.total_in(), s.total_out());
-    let status = s.compress(&inp, &mut out, mode);
-    let (read, written) = ((s.total_in() - before_in) as i64, (s.total_out() - before_out) as usize);
-    let finished = matches!(status, Ok(flate2::Status::StreamEnd)) as i64;
-    if let Some(Array::Byte(dst)) = vm.heap.array_mut(output) {
-        for (i, &b) in out[..written].iter().enumerate() {
-            dst[out_off as usize + i] = b as i8;
-        }
-    }
-    Ret::long(read | ((written as i64) << 31) | (finished << 62))
+    let inp = input.read(vm, ts)?;
+    let mut out = vec![0u8; output.len()];
+    let o = vm.zip_streams.run(h as u64, &inp, &mut out, flush.clamp(0, 4) as u8).map_err(zip_error)?;
+    output.write(vm, ts, &out[..o.written as usize])?;
+    Ret::long(o.read as i64 | ((o.written as i64) << 31) | ((o.finished as i64) << 62))
 }

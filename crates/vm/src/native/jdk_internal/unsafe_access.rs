@@ -5,8 +5,10 @@
 //! `s` is `STATIC_BASE + 8s` (its base object is the `Class` mirror), array element
 //! `i` is `16 + i * scale` with the real element size as scale. Primitive arrays are
 //! byte-addressable (little-endian), so `getLongUnaligned` over an `int[]` works as in
-//! HotSpot. Raw (off-heap) memory — `allocateMemory` and a `null` base — lives in the
-//! vm's `native_memory` blocks (direct byte buffers use it). Every access here is
+//! HotSpot. Raw (off-heap) memory — `allocateMemory` and a `null` base — is the vm's
+//! `native_memory` (direct byte buffers use it), always reached through its API
+//! (`Vm::native_read` and friends), which journals, hashes and reports every access
+//! and turns an access outside every block into an error. Every access here is
 //! sequentially consistent: volatile, acquire/release and opaque modes are the same
 //! operation.
 
@@ -109,24 +111,17 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(U, "park", "(ZJ)V", crate::native::java_lang::park);
     r.native(U, "unpark", "(Ljava/lang/Object;)V", crate::native::java_lang::unpark);
     r.native(U, "copySwapMemory0", "(Ljava/lang/Object;JLjava/lang/Object;JJJ)V", |vm, _, a| {
-        let (src, so, dst, doff, n, elem) = (a.obj(1)?, a.long(2)?, a.obj(3)?, a.long(4)?, a.long(5)? as usize, a.long(6)? as usize);
-        copy_bytes(vm, src, so, dst, doff, n, elem.max(1))?;
+        let (src, so, dst, doff, n, elem) = (a.obj(1)?, a.long(2)?, a.obj(3)?, a.long(4)?, a.long(5)?, a.long(6)?);
+        copy_bytes(vm, src, so, dst, doff, n, elem.max(1) as usize)?;
         Ret::void()
     });
-    r.native(U, "allocateMemory0", "(J)J", |vm, _, a| {
-        let n = a.long(1)?.max(0) as usize;
-        Ret::long(vm.allocate_native(n) as i64)
-    });
+    r.native(U, "allocateMemory0", "(J)J", |vm, _, a| Ret::long(vm.native_allocate(a.long(1)?.max(0) as u64) as i64));
     r.native(U, "reallocateMemory0", "(JJ)J", |vm, _, a| {
-        let (old, n) = (a.long(1)? as u64, a.long(2)?.max(0) as usize);
-        let mut data = vm.native_memory.remove(&old).unwrap_or_default();
-        data.resize(n, 0);
-        let addr = vm.allocate_native(n);
-        vm.native_memory.insert(addr, data);
-        Ret::long(addr as i64)
+        let (old, n) = (a.long(1)? as u64, a.long(2)?.max(0) as u64);
+        Ret::long(vm.native_reallocate(old, n)? as i64)
     });
     r.native(U, "freeMemory0", "(J)V", |vm, _, a| {
-        vm.native_memory.remove(&(a.long(1)? as u64));
+        vm.native_free(a.long(1)? as u64)?;
         Ret::void()
     });
 }
@@ -177,13 +172,8 @@ fn unsupported(what: String) -> Unwind {
 
 /// Decodes an Unsafe address.
 pub(crate) fn locate(vm: &Vm, o: Option<ObjRef>, offset: i64, size: usize) -> Result<Location, Unwind> {
-    let Some(o) = o else {
-        let addr = offset as u64;
-        return match vm.native_memory.range(..=addr).next_back() {
-            Some((&base, block)) if addr + size as u64 <= base + block.len() as u64 => Ok(Location::Raw(addr)),
-            _ => Err(Unwind::Fatal(VmError::Unsupported(format!("Unsafe access to unallocated native memory at 0x{addr:x}")))),
-        };
-    };
+    // off-heap memory is checked when it is accessed (`native_memory`)
+    let Some(o) = o else { return Ok(Location::Raw(offset as u64)) };
     if offset >= STATIC_BASE {
         if let Some(c) = vm.class_of_mirror(o) {
             let slot = ((offset - STATIC_BASE) / 8) as usize;
@@ -296,35 +286,16 @@ fn value_to_bits(v: Value) -> u64 {
     }
 }
 
-fn raw_block(vm: &Vm, addr: u64) -> Option<(u64, &Vec<u8>)> {
-    vm.native_memory.range(..=addr).next_back().map(|(&b, v)| (b, v))
-}
-
-fn read_raw(vm: &Vm, addr: u64, n: usize) -> u64 {
-    let Some((base, block)) = raw_block(vm, addr) else { return 0 };
-    let at = (addr - base) as usize;
-    let mut v = 0u64;
-    for k in 0..n {
-        v |= (*block.get(at + k).unwrap_or(&0) as u64) << (8 * k);
-    }
-    v
-}
-
-fn write_raw(vm: &mut Vm, addr: u64, n: usize, v: u64) {
-    if let Some((&base, block)) = vm.native_memory.range_mut(..=addr).next_back() {
-        let at = (addr - base) as usize;
-        for k in 0..n {
-            if let Some(b) = block.get_mut(at + k) {
-                *b = (v >> (8 * k)) as u8;
-            }
-        }
-    }
+fn read_raw(vm: &mut Vm, addr: u64, n: usize) -> Result<u64, Unwind> {
+    let mut b = [0u8; 8];
+    vm.native_read(addr, &mut b[..n])?;
+    Ok(u64::from_le_bytes(b))
 }
 
 /// Reads the value at a location as `kind`.
-pub(crate) fn load(vm: &Vm, loc: Location, kind: Kind) -> Value {
-    match loc {
-        Location::Raw(addr) => bits_to_value(kind, read_raw(vm, addr, kind.size())),
+pub(crate) fn load(vm: &mut Vm, loc: Location, kind: Kind) -> Result<Value, Unwind> {
+    Ok(match loc {
+        Location::Raw(addr) => bits_to_value(kind, read_raw(vm, addr, kind.size())?),
         Location::Field(o, s) => vm.heap.field(o, s).unwrap_or(Value::Top),
         Location::Static(c, s) => vm.class_states[c.index()].statics[s],
         Location::Element(o, i) => match vm.heap.array(o) {
@@ -335,11 +306,11 @@ pub(crate) fn load(vm: &Vm, loc: Location, kind: Kind) -> Value {
             Some(arr) => bits_to_value(kind, read_bytes(arr, at, kind.size())),
             None => Value::Top,
         },
-    }
+    })
 }
 
 /// Writes `v` at a location as `kind`.
-pub(crate) fn store(vm: &mut Vm, loc: Location, kind: Kind, v: Value) {
+pub(crate) fn store(vm: &mut Vm, loc: Location, kind: Kind, v: Value) -> Result<(), Unwind> {
     let v = match (kind, v) {
         (Kind::Boolean, Value::Int(i)) => Value::Int((i != 0) as i32),
         (Kind::Byte, Value::Int(i)) => Value::Int(i as i8 as i32),
@@ -348,7 +319,7 @@ pub(crate) fn store(vm: &mut Vm, loc: Location, kind: Kind, v: Value) {
         _ => v,
     };
     match loc {
-        Location::Raw(addr) => write_raw(vm, addr, kind.size(), value_to_bits(v)),
+        Location::Raw(addr) => return vm.native_write(addr, &value_to_bits(v).to_le_bytes()[..kind.size()]),
         Location::Field(o, s) => {
             vm.heap.set_field(o, s, v);
         }
@@ -367,26 +338,17 @@ pub(crate) fn store(vm: &mut Vm, loc: Location, kind: Kind, v: Value) {
             }
         }
     }
-}
-
-impl Vm {
-    /// A zeroed block of off-heap memory; returns its address.
-    pub(crate) fn allocate_native(&mut self, n: usize) -> u64 {
-        let addr = self.next_native_address;
-        self.next_native_address += (n as u64 + 16) & !15;
-        self.native_memory.insert(addr, vec![0; n]);
-        addr
-    }
+    Ok(())
 }
 
 fn get(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>, kind: Kind) -> NativeResult {
     let loc = locate(vm, a.obj(1)?, a.long(2)?, kind.size())?;
-    Ok(Ret::Val(load(vm, loc, kind)))
+    Ok(Ret::Val(load(vm, loc, kind)?))
 }
 
 fn put(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>, kind: Kind) -> NativeResult {
     let loc = locate(vm, a.obj(1)?, a.long(2)?, kind.size())?;
-    store(vm, loc, kind, a.value(3)?);
+    store(vm, loc, kind, a.value(3)?)?;
     Ret::void()
 }
 
@@ -401,10 +363,10 @@ fn same(a: Value, b: Value) -> bool {
 fn cas(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>, kind: Kind, exchange: bool) -> NativeResult {
     let loc = locate(vm, a.obj(1)?, a.long(2)?, kind.size())?;
     let (expected, new) = (a.value(3)?, a.value(4)?);
-    let current = load(vm, loc, kind);
+    let current = load(vm, loc, kind)?;
     let ok = same(current, expected);
     if ok {
-        store(vm, loc, kind, new);
+        store(vm, loc, kind, new)?;
     }
     if exchange {
         Ok(Ret::Val(current))
@@ -438,49 +400,69 @@ fn field_offset(vm: &mut Vm, field: Option<ObjRef>, want_static: bool) -> Native
 }
 
 fn copy_memory(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
-    let (src, so, dst, doff, n) = (a.obj(1)?, a.long(2)?, a.obj(3)?, a.long(4)?, a.long(5)? as usize);
+    let (src, so, dst, doff, n) = (a.obj(1)?, a.long(2)?, a.obj(3)?, a.long(4)?, a.long(5)?);
     copy_bytes(vm, src, so, dst, doff, n, 1)?;
     Ret::void()
 }
 
-fn byte_at(vm: &Vm, o: Option<ObjRef>, off: i64) -> Result<u8, Unwind> {
-    Ok(match locate(vm, o, off, 1)? {
-        Location::Bytes(a, at) => vm.heap.array(a).map_or(0, |arr| read_bytes(arr, at, 1)) as u8,
-        Location::Raw(addr) => read_raw(vm, addr, 1) as u8,
-        _ => return Err(unsupported("Unsafe memory operation outside primitive arrays and native memory".into())),
-    })
+fn bad_memory_base() -> Unwind {
+    unsupported("Unsafe memory operation outside primitive arrays and native memory".into())
 }
 
-fn set_byte_at(vm: &mut Vm, o: Option<ObjRef>, off: i64, b: u8) -> Result<(), Unwind> {
-    match locate(vm, o, off, 1)? {
-        Location::Bytes(a, at) => {
-            if let Some(arr) = vm.heap.array_mut(a) {
-                write_bytes(arr, at, 1, b as u64);
+/// Reads `n` bytes at `(o, off)`: a primitive array's storage or off-heap memory.
+fn read_range(vm: &mut Vm, o: Option<ObjRef>, off: i64, n: usize) -> Result<Vec<u8>, Unwind> {
+    let mut out = vec![0u8; n];
+    match o {
+        None => vm.native_read(off as u64, &mut out)?,
+        Some(_) => {
+            let Location::Bytes(a, at) = locate(vm, o, off, n)? else { return Err(bad_memory_base()) };
+            let Some(arr) = vm.heap.array(a) else { return Err(bad_memory_base()) };
+            for (k, b) in out.iter_mut().enumerate() {
+                *b = read_bytes(arr, at + k, 1) as u8;
             }
         }
-        Location::Raw(addr) => write_raw(vm, addr, 1, b as u64),
-        _ => return Err(unsupported("Unsafe memory operation outside primitive arrays and native memory".into())),
     }
-    Ok(())
+    Ok(out)
+}
+
+/// Writes `bytes` at `(o, off)`: a primitive array's storage or off-heap memory.
+fn write_range(vm: &mut Vm, o: Option<ObjRef>, off: i64, bytes: &[u8]) -> Result<(), Unwind> {
+    match o {
+        None => vm.native_write(off as u64, bytes),
+        Some(_) => {
+            let Location::Bytes(a, at) = locate(vm, o, off, bytes.len())? else { return Err(bad_memory_base()) };
+            let Some(arr) = vm.heap.array_mut(a) else { return Err(bad_memory_base()) };
+            for (k, &b) in bytes.iter().enumerate() {
+                write_bytes(arr, at + k, 1, b as u64);
+            }
+            Ok(())
+        }
+    }
 }
 
 /// Copies `n` bytes, reversing the byte order of each `elem`-byte unit (`elem` 1: a
 /// plain copy). Reads everything first, so overlapping ranges behave as `memmove`.
-fn copy_bytes(vm: &mut Vm, src: Option<ObjRef>, so: i64, dst: Option<ObjRef>, doff: i64, n: usize, elem: usize) -> Result<(), Unwind> {
-    let bytes: Vec<u8> = (0..n).map(|k| byte_at(vm, src, so + k as i64)).collect::<Result<_, Unwind>>()?;
-    for (k, _) in bytes.iter().enumerate() {
-        let unit = k / elem;
-        let within = k % elem;
-        let from = unit * elem + (elem - 1 - within);
-        set_byte_at(vm, dst, doff + k as i64, bytes[from])?;
+fn copy_bytes(vm: &mut Vm, src: Option<ObjRef>, so: i64, dst: Option<ObjRef>, doff: i64, n: i64, elem: usize) -> Result<(), Unwind> {
+    if n <= 0 {
+        return Ok(());
     }
-    Ok(())
+    let mut bytes = read_range(vm, src, so, n as usize)?;
+    if elem > 1 {
+        for unit in bytes.chunks_mut(elem) {
+            unit.reverse();
+        }
+    }
+    write_range(vm, dst, doff, &bytes)
 }
 
 fn set_memory(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
-    let (o, off, n, b) = (a.obj(1)?, a.long(2)?, a.long(3)? as usize, a.int(4)? as u8);
-    for k in 0..n {
-        set_byte_at(vm, o, off + k as i64, b)?;
+    let (o, off, n, b) = (a.obj(1)?, a.long(2)?, a.long(3)?, a.int(4)? as u8);
+    if n <= 0 {
+        return Ret::void();
+    }
+    match o {
+        None => vm.native_fill(off as u64, n as u64, b)?,
+        Some(_) => write_range(vm, o, off, &vec![b; n as usize])?,
     }
     Ret::void()
 }
