@@ -17,7 +17,7 @@ use jvmc_classfile::{access, Insn, PoolEntry};
 use super::AccessRecord;
 use crate::class::{ClassId, MethodBody, MethodId, Resolved};
 use crate::heap::SHARED;
-use crate::native::java_lang_invoke::var_handle_target;
+use crate::native::java_lang_invoke::{is_jvmc_var_handle, var_handle_target};
 use crate::native::jdk_internal::unsafe_access::{locate, Location};
 use crate::native::Unwind;
 use crate::thread::{FrameKind, ThreadStack};
@@ -114,6 +114,10 @@ pub(crate) enum Op {
     Local,
     /// a shared heap access
     Access(AccessRecord),
+    /// an `Unsafe` access that spans `n` consecutive elements (bytes of a `byte[]` or
+    /// of native memory, elements of another primitive array), the first named by the
+    /// record: it conflicts with a plain access to any of them
+    Span(AccessRecord, u8),
     /// acquiring a monitor (`monitorenter`, synchronized method entry): enabled only
     /// while the monitor is free or already the thread's
     Lock(ObjRef),
@@ -142,13 +146,14 @@ pub(crate) fn is_atomic_method(class: &str, name: &str) -> bool {
 }
 
 impl Op {
-    /// The shared access this operation makes first, if any.
-    pub(crate) fn access(self, vm: &Vm) -> Option<AccessRecord> {
+    /// Appends the shared accesses this operation makes first to `out`.
+    pub(crate) fn push_accesses(self, vm: &Vm, out: &mut Vec<AccessRecord>) {
         match self {
-            Op::Local => None,
-            Op::Access(a) | Op::Sync(a) | Op::Blocking(a) => Some(a),
-            Op::Lock(o) => Some(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
-            Op::Join(o) => Some(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
+            Op::Local => {}
+            Op::Access(a) | Op::Sync(a) | Op::Blocking(a) => out.push(a),
+            Op::Span(a, n) => out.extend((0..n as u32).map(|k| AccessRecord { field: a.field.wrapping_add(k), ..a })),
+            Op::Lock(o) => out.push(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
+            Op::Join(o) => out.push(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
         }
     }
 
@@ -430,10 +435,31 @@ impl Vm {
         if !self.policy_covers_unsafe(obj) {
             return Some(Op::Local);
         }
-        Some(Op::Access(match obj {
-            Some(o) => self.location_record(locate(self, Some(o), off, 1).ok(), o, off, write),
-            None => AccessRecord { object: 0, field: off as u32, write, visible: true },
-        }))
+        // the value's size: a multi-byte access to a byte array or native memory
+        // touches several locations that plain (or narrower Unsafe) accesses name
+        // one by one
+        let value = if read && !write { m.ret } else { m.params.get(2).copied() };
+        let size: usize = match value {
+            Some(BasicType::Long | BasicType::Double) => 8,
+            Some(BasicType::Int | BasicType::Float | BasicType::Reference) => 4,
+            Some(BasicType::Short | BasicType::Char) => 2,
+            _ => 1,
+        };
+        let (record, span) = match obj {
+            Some(o) => {
+                let loc = locate(self, Some(o), off, 1).ok();
+                let span = match loc {
+                    Some(Location::Bytes(arr, rel)) => {
+                        let scale = self.heap.array(arr).map_or(1, |a| a.element_size().max(1));
+                        (rel + size - 1) / scale - rel / scale + 1
+                    }
+                    _ => 1,
+                };
+                (self.location_record(loc, o, off, write), span)
+            }
+            None => (AccessRecord { object: 0, field: off as u32, write, visible: true }, size),
+        };
+        Some(if span > 1 { Op::Span(record, span as u8) } else { Op::Access(record) })
     }
 
     /// The access record of an `Unsafe` or `VarHandle` access to `loc` — the same
@@ -460,6 +486,12 @@ impl Vm {
         let Some(sig) = jvmc_classfile::descriptor::MethodSig::parse(&r.descriptor) else { return Op::Local };
         let slots = sig.arg_slots();
         let Some(handle) = Self::stack_ref(ts, slots) else { return Op::Local };
+        if !is_jvmc_var_handle(self, handle) {
+            // the JDK's own handle classes (byte-array and byte-buffer views) run
+            // their access modes in Java: the `Unsafe` accesses inside are the
+            // scheduling points, the call itself is not
+            return Op::Local;
+        }
         // the first coordinate: receiver object or array (static handles: the class)
         let coord = if slots >= 1 { Self::stack_ref(ts, slots - 1) } else { None };
         let write = !(mode.starts_with("get") && !mode.contains("And"));

@@ -142,7 +142,7 @@ impl Vm {
                 (Some(BlockReason::Join(o)), _) => v.extend([Some(sync(o, AccessRecord::LIFECYCLE, false)), interrupt()].into_iter().flatten()),
                 (Some(_), _) | (None, None) => {}
                 (None, Some(op)) => {
-                    v.extend(op.access(self));
+                    op.push_accesses(self, &mut v);
                     if op.interruptible() {
                         v.extend(interrupt());
                     }
