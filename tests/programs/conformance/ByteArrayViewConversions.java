@@ -66,6 +66,14 @@ public class ByteArrayViewConversions {
             fail(e);
         }
 
+        for (Class<?> view : new Class<?>[] {int[].class, long[].class, short[].class, char[].class, float[].class, double[].class}) {
+            StringBuilder supported = new StringBuilder();
+            for (VarHandle.AccessMode m : VarHandle.AccessMode.values()) {
+                supported.append(MethodHandles.byteArrayViewVarHandle(view, ByteOrder.BIG_ENDIAN).isAccessModeSupported(m) ? '+' : '-');
+                supported.append(MethodHandles.byteBufferViewVarHandle(view, ByteOrder.LITTLE_ENDIAN).isAccessModeSupported(m) ? '+' : '-');
+            }
+            p(supported + " " + view.getSimpleName());
+        }
         p(I + " | " + I.varType() + " " + I.coordinateTypes() + " | " + I.accessModeType(VarHandle.AccessMode.COMPARE_AND_SET)
                 + " | " + J.accessModeType(VarHandle.AccessMode.GET_AND_ADD));
         Object boxed = I.getAndAdd(b, 0, 5);

@@ -127,6 +127,13 @@ public class VarHandleFieldModes {
             p(e.getClass().getName());
         }
 
+        for (VarHandle h : new VarHandle[] {I, FIN, Z, F, STR, OBJ}) {
+            StringBuilder supported = new StringBuilder();
+            for (VarHandle.AccessMode m : VarHandle.AccessMode.values()) {
+                supported.append(h.isAccessModeSupported(m) ? '+' : '-');
+            }
+            p(supported + " " + h.varType());
+        }
         p(I + " | " + I.accessModeType(VarHandle.AccessMode.GET_AND_ADD) + " | " + I.varType() + " " + I.coordinateTypes());
         p(I.hasInvokeExactBehavior() + " " + I.withInvokeExactBehavior().hasInvokeExactBehavior() + " " + I.withInvokeExactBehavior().withInvokeBehavior().hasInvokeExactBehavior());
         VarHandle exact = I.withInvokeExactBehavior();

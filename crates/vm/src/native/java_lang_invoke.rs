@@ -12,7 +12,8 @@
 //! access itself is one `Unsafe`-addressed operation and one scheduling point. The
 //! byte-array and byte-buffer views are the JDK's own classes, made by the JDK's
 //! factories; their access modes run the JDK's Java implementation (`var_form.rs`).
-//! All access modes are sequentially consistent. `MethodHandle` invocation is not
+//! `isAccessModeSupported` is answered for both kinds without the method-handle
+//! machinery. All access modes are sequentially consistent. `MethodHandle` invocation is not
 //! supported and says so.
 
 mod as_type;
@@ -60,6 +61,7 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(VAR_HANDLE_CLASS, "accessModeTypeUncached", ACCESS_MODE_TYPE, access_mode_type);
     r.native(VAR_HANDLE_CLASS, "withInvokeExactBehavior", WITH_BEHAVIOR, |vm, ts, a| with_behavior(vm, ts, a, true));
     r.native(VAR_HANDLE_CLASS, "withInvokeBehavior", WITH_BEHAVIOR, |vm, ts, a| with_behavior(vm, ts, a, false));
+    r.replace("java/lang/invoke/VarHandle", "isAccessModeSupported", "(Ljava/lang/invoke/VarHandle$AccessMode;)Z", is_access_mode_supported);
     let l = "java/lang/invoke/MethodHandles$Lookup";
     let desc = "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;";
     r.replace(l, "findVarHandle", desc, |vm, ts, a| find_field_handle(vm, ts, a, false));
@@ -120,6 +122,22 @@ const WITH_BEHAVIOR: &str = "()Ljava/lang/invoke/VarHandle;";
 /// the `get` modes, as the JDK's `FieldInstanceReadOnly`/`FieldStaticReadOnly`).
 const HANDLE_FIELDS: &[(&str, &str)] =
     &[("kind", "I"), ("base", "Ljava/lang/Object;"), ("offset", "J"), ("varType", "Ljava/lang/Class;"), ("readOnly", "Z")];
+
+/// `VarHandle.isAccessModeSupported(mode)` (the JDK asks the `VarForm` through the
+/// method-handle machinery jvmc does not run): whether a call of the mode would run
+/// rather than throw `UnsupportedOperationException`.
+fn is_access_mode_supported(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let (Some(h), Some(m)) = (a.obj(0)?, a.obj(1)?) else { return Err(vm.null_pointer(ts)) };
+    let slot = vm.instance_slot(vm.heap.class_of(m), "methodName", "Ljava/lang/String;")?;
+    let Some(Value::Ref(Some(name))) = vm.heap.field(m, slot) else { return Err(var_form::internal("AccessMode without a method name")) };
+    let name = vm.string_to_rust(name)?;
+    if is_jvmc_var_handle(vm, h) {
+        let (_, _, _, var_type, read_only) = vm.jvmc_handle(h)?;
+        Ret::bool(mode_supported(kind_of(vm, var_type), &name, read_only))
+    } else {
+        Ret::bool(vm.var_form_supports(h, &name)?)
+    }
+}
 
 /// `withInvokeExactBehavior()` / `withInvokeBehavior()`: this handle if it already
 /// behaves so, else a copy with VarHandle's `exact` flag set to `exact`.

@@ -124,21 +124,18 @@ impl Vm {
         self.throw_new(ts, "java/lang/invoke/WrongMethodTypeException", Some(&msg))
     }
 
-    /// A call of access mode `mode` on `handle`, an instance of a JDK `VarHandle`
-    /// class, from a call site with descriptor `call_desc`; the handle and the
-    /// argument slots are on the operand stack from `base`.
-    pub(crate) fn invoke_var_form(&mut self, ts: &mut ThreadStack, handle: ObjRef, mode: &str, call_desc: &str, base: usize) -> Result<Flow, Unwind> {
-        let unsupported = |vm: &Vm| {
+    /// `vform.getMemberNameOrNull(mode)` of a JDK handle: its `VarForm`'s
+    /// implementation class, the form's (erased) type of access type `at`, and the
+    /// static method implementing `mode`, if the class has one.
+    fn var_form_member(&self, handle: ObjRef, mode: &str, at: usize) -> Result<(ClassId, MethodTypeIds, Option<MethodId>), Unwind> {
+        let unsupported = || {
             Unwind::Fatal(VmError::Unsupported(format!(
                 "VarHandle of class {} (jvmc runs field, static and array VarHandles and the JDK's byte-array and byte-buffer views)",
-                vm.class(vm.heap.class_of(handle)).java_name()
+                self.class(self.heap.class_of(handle)).java_name()
             )))
         };
-        let Some(vform) = self.ref_field(handle, "vform", "Ljava/lang/invoke/VarForm;")? else { return Err(unsupported(self)) };
-        let Some(impl_class) = self.ref_field(vform, "implClass", "Ljava/lang/Class;")?.and_then(|m| self.class_of_mirror(m)) else {
-            return Err(unsupported(self));
-        };
-        let at = access_type(mode).ok_or_else(|| internal("unknown VarHandle access mode"))?;
+        let vform = self.ref_field(handle, "vform", "Ljava/lang/invoke/VarForm;")?.ok_or_else(unsupported)?;
+        let impl_class = self.ref_field(vform, "implClass", "Ljava/lang/Class;")?.and_then(|m| self.class_of_mirror(m)).ok_or_else(unsupported)?;
         let table = self.ref_field(vform, "methodType_table", "[Ljava/lang/invoke/MethodType;")?;
         let Some(Some(form_mt)) = table.and_then(|t| match self.heap.array(t) {
             Some(Array::Ref(r)) => r.get(at).copied(),
@@ -147,6 +144,29 @@ impl Vm {
             return Err(internal("VarForm without a method type for the access type"));
         };
         let form = self.method_type_ids(form_mt)?;
+        let mut desc = String::from("(Ljava/lang/invoke/VarHandle;");
+        for &p in &form.params {
+            desc.push_str(&as_type::descriptor(self, p));
+        }
+        desc.push(')');
+        desc.push_str(&as_type::descriptor(self, form.ret));
+        let member = self.static_method_in(impl_class, mode, &desc);
+        Ok((impl_class, form, member))
+    }
+
+    /// `VarHandle.isAccessModeSupported` of a JDK handle: whether its implementation
+    /// class has the access mode named `mode`.
+    pub(super) fn var_form_supports(&self, handle: ObjRef, mode: &str) -> Result<bool, Unwind> {
+        let at = access_type(mode).ok_or_else(|| internal("unknown VarHandle access mode"))?;
+        Ok(self.var_form_member(handle, mode, at)?.2.is_some())
+    }
+
+    /// A call of access mode `mode` on `handle`, an instance of a JDK `VarHandle`
+    /// class, from a call site with descriptor `call_desc`; the handle and the
+    /// argument slots are on the operand stack from `base`.
+    pub(crate) fn invoke_var_form(&mut self, ts: &mut ThreadStack, handle: ObjRef, mode: &str, call_desc: &str, base: usize) -> Result<Flow, Unwind> {
+        let at = access_type(mode).ok_or_else(|| internal("unknown VarHandle access mode"))?;
+        let (impl_class, form, implementation) = self.var_form_member(handle, mode, at)?;
         if self.class_states[impl_class.index()].init != InitState::Initialized && !self.ensure_initialized(ts, impl_class)? {
             return Ok(Flow::Switched);
         }
@@ -159,13 +179,7 @@ impl Vm {
             }
             declared = Some(d);
         }
-        let mut impl_desc = String::from("(Ljava/lang/invoke/VarHandle;");
-        for &p in &form.params {
-            impl_desc.push_str(&as_type::descriptor(self, p));
-        }
-        impl_desc.push(')');
-        impl_desc.push_str(&as_type::descriptor(self, form.ret));
-        let Some(implementation) = self.static_method_in(impl_class, mode, &impl_desc) else {
+        let Some(implementation) = implementation else {
             return Err(self.throw_new(ts, "java/lang/UnsupportedOperationException", None));
         };
         let erased = self.erased(&symbolic);
