@@ -214,10 +214,15 @@ impl Vm {
                 FrameKind::ThreadEntry { stage } => 16 + stage,
                 FrameKind::ClassInit { stage, .. } => 32 + stage,
                 FrameKind::Reflective { .. } => 3,
+                FrameKind::VarHandleResult { .. } => 4,
             };
             s.bytes(&[kind, f.atomic as u8]);
             if let FrameKind::ClassInit { class, .. } = f.kind {
                 s.u32(class.0);
+            }
+            if let FrameKind::VarHandleResult { from, to } = f.kind {
+                s.u32(from.0);
+                s.u32(to.0);
             }
         }
         s.u32(t.stack.values.len() as u32);

@@ -24,7 +24,7 @@ use super::choice::{Choice, ChoiceKind, Performs};
 use super::AccessRecord;
 use crate::class::{ClassId, MethodBody, MethodId, Resolved};
 use crate::heap::SHARED;
-use crate::native::java_lang_invoke::var_handle_target;
+use crate::native::java_lang_invoke::{is_jvmc_var_handle, var_handle_target};
 use crate::native::jdk_internal::unsafe_access::{locate, Location};
 use crate::native::Unwind;
 use crate::thread::{FrameKind, ThreadStack};
@@ -543,9 +543,13 @@ impl Vm {
                 (Performs::from(self.classify_unsafe(ts, target, &strong)), super::choice::call_slots(&t.params, t.is_static()))
             }
             "java/lang/invoke/VarHandle" if t.access & access::NATIVE != 0 => {
-                let performs = Performs::from(Some(self.classify_var_handle(ts, method, index, name)));
                 let Some(slots) = self.call_site_slots(method, index) else { return Ok(None) };
-                (performs, slots + 1)
+                // a JDK view handle runs the mode in Java: its `Unsafe` weak CAS is the choice
+                match Self::stack_ref(ts, slots as usize) {
+                    Some(handle) if is_jvmc_var_handle(self, handle) => {}
+                    _ => return Ok(None),
+                }
+                (Performs::from(Some(self.classify_var_handle(ts, method, index, name))), slots + 1)
             }
             _ => return Ok(None),
         };
@@ -633,6 +637,12 @@ impl Vm {
         let Some(sig) = jvmc_classfile::descriptor::MethodSig::parse(&r.descriptor) else { return Op::Local };
         let slots = sig.arg_slots();
         let Some(handle) = Self::stack_ref(ts, slots) else { return Op::Local };
+        if !is_jvmc_var_handle(self, handle) {
+            // the JDK's own handle classes (byte-array and byte-buffer views) run
+            // their access modes in Java: the `Unsafe` accesses inside are the
+            // scheduling points, the call itself is not
+            return Op::Local;
+        }
         // the first coordinate: receiver object or array (static handles: the class)
         let coord = if slots >= 1 { Self::stack_ref(ts, slots - 1) } else { None };
         let write = !(mode.starts_with("get") && !mode.contains("And"));

@@ -180,44 +180,16 @@ impl Vm {
             .ok_or_else(|| Unwind::Fatal(VmError::Internal(format!("bad call-site descriptor {desc}"))))?;
         let slots = sig.arg_slots() + 1;
         let base = ts.values.len().checked_sub(slots).ok_or_else(|| VmError::Internal("operand stack underflow".into()))?;
-        let args: Vec<Value> = ts.values[base + 1..].iter().copied().filter(|v| *v != Value::Top).collect();
         let handle = match ts.values[base] {
             Value::Ref(Some(h)) => h,
             Value::Ref(None) => return Err(self.null_pointer(ts)),
             _ => return Err(Unwind::Fatal(VmError::Internal("VarHandle call without a handle".into()))),
         };
         let mode = self.method(target).name.to_string();
-        let result = self.var_handle_access(ts, handle, &mode, &args)?;
-        ts.values.truncate(base);
-        match (sig.ret.map(|r| r.0), result) {
-            (None, _) => {}
-            (Some(BasicType::Reference), Some(v)) if !matches!(v, Value::Ref(_)) => {
-                let t = match v {
-                    Value::Long(_) => BasicType::Long,
-                    Value::Float(_) => BasicType::Float,
-                    Value::Double(_) => BasicType::Double,
-                    _ => BasicType::Int,
-                };
-                let boxed = self.box_value(ts, t, v)?;
-                ts.values.push(Value::obj(boxed));
-            }
-            (Some(t), Some(Value::Ref(Some(o)))) if t != BasicType::Reference => {
-                let Some((_, v)) = self.unbox(o) else {
-                    return Err(Unwind::Fatal(VmError::Internal("VarHandle result needs unboxing of a non-wrapper".into())));
-                };
-                ts.values.push(v);
-                if v.is_wide() {
-                    ts.values.push(Value::Top);
-                }
-            }
-            (Some(_), Some(v)) => {
-                ts.values.push(v);
-                if v.is_wide() {
-                    ts.values.push(Value::Top);
-                }
-            }
-            (Some(_), None) => return Err(Unwind::Fatal(VmError::Internal(format!("VarHandle.{mode} returned nothing")))),
+        if crate::native::java_lang_invoke::is_jvmc_var_handle(self, handle) {
+            self.invoke_jvmc_var_handle(ts, handle, &mode, &desc, base)
+        } else {
+            self.invoke_var_form(ts, handle, &mode, &desc, base)
         }
-        Ok(Flow::Next)
     }
 }

@@ -72,6 +72,7 @@ impl Vm {
                 },
                 FrameKind::ClassInit { class, stage } => self.step_class_init(ts, class, stage),
                 FrameKind::Reflective { box_result, result } => self.finish_reflective(ts, box_result, result),
+                FrameKind::VarHandleResult { from, to } => self.finish_var_handle_result(ts, from, to),
                 FrameKind::Native => Err(Unwind::Fatal(VmError::Internal("native frame left on the stack".into()))),
             };
             match step {

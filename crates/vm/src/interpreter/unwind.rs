@@ -58,7 +58,7 @@ impl Vm {
                     ts.frames.pop();
                     ts.values.truncate(f.base as usize);
                 }
-                FrameKind::Native => {
+                FrameKind::Native | FrameKind::VarHandleResult { .. } => {
                     ts.frames.pop();
                     ts.values.truncate(f.base as usize);
                 }

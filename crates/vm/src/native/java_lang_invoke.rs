@@ -3,14 +3,27 @@
 //! jvmc does not run the JDK's method-handle machinery. `Lookup.findVarHandle`,
 //! `findStaticVarHandle` and `MethodHandles.arrayElementVarHandle` return an instance
 //! of a vm-built subclass of `VarHandle` (`VAR_HANDLE_CLASS`) that records what it
-//! accesses; the signature-polymorphic access modes (`get`, `setVolatile`,
-//! `compareAndSet`, `getAndAdd`, ...) are then executed by [`Vm::var_handle_access`]
-//! with the `Unsafe` addressing. All access modes are sequentially consistent.
-//! `MethodHandle` invocation is not supported and says so.
+//! accesses; a call of a signature-polymorphic access mode (`get`, `setVolatile`,
+//! `compareAndSet`, `getAndAdd`, ...) on it is run by [`Vm::invoke_jvmc_var_handle`]
+//! as the JDK's guards would run the JDK's handle — invoke-exact check,
+//! `UnsupportedOperationException` for the modes the JDK's class lacks (numeric
+//! updates of booleans and references, bitwise ones of floating point, writes through
+//! a final field's read-only handle), `asType` conversions (`as_type.rs`) — and the
+//! access itself is one `Unsafe`-addressed operation and one scheduling point. The
+//! byte-array and byte-buffer views are the JDK's own classes, made by the JDK's
+//! factories; their access modes run the JDK's Java implementation (`var_form.rs`).
+//! `isAccessModeSupported` is answered for both kinds without the method-handle
+//! machinery. All access modes are sequentially consistent. `MethodHandle` invocation is not
+//! supported and says so.
+
+mod as_type;
+mod var_form;
 
 use jvmc_classfile::{access, ClassDef, FieldDef};
 
+use self::as_type::MethodTypeIds;
 use super::jdk_internal::unsafe_access::{self, Kind, Location};
+use crate::interpreter::Flow;
 use crate::class::{ClassId, ClassKind};
 use crate::error::VmError;
 use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
@@ -25,8 +38,6 @@ pub(crate) const VAR_HANDLE_CLASS: &str = "java/lang/invoke/VarHandle$Jvmc";
 const INSTANCE_FIELD: i32 = 0;
 const STATIC_FIELD: i32 = 1;
 const ARRAY_ELEMENT: i32 = 2;
-/// a `byte[]` viewed as elements of `varType` (`offset` 1 = big-endian)
-const BYTE_ARRAY_VIEW: i32 = 3;
 
 /// What jvmc says when a program reaches the method-handle machinery it does not run.
 const METHOD_HANDLES_UNSUPPORTED: &str =
@@ -48,44 +59,28 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.replace(proxy, "newProxyInstance", "(Ljava/lang/ClassLoader;[Ljava/lang/Class;Ljava/lang/reflect/InvocationHandler;)Ljava/lang/Object;", proxy_unsupported);
     r.replace(proxy, "getProxyClass", "(Ljava/lang/ClassLoader;[Ljava/lang/Class;)Ljava/lang/Class;", proxy_unsupported);
     r.native(VAR_HANDLE_CLASS, "accessModeTypeUncached", ACCESS_MODE_TYPE, access_mode_type);
+    r.native(VAR_HANDLE_CLASS, "withInvokeExactBehavior", WITH_BEHAVIOR, |vm, ts, a| with_behavior(vm, ts, a, true));
+    r.native(VAR_HANDLE_CLASS, "withInvokeBehavior", WITH_BEHAVIOR, |vm, ts, a| with_behavior(vm, ts, a, false));
+    r.replace("java/lang/invoke/VarHandle", "isAccessModeSupported", "(Ljava/lang/invoke/VarHandle$AccessMode;)Z", is_access_mode_supported);
     let l = "java/lang/invoke/MethodHandles$Lookup";
     let desc = "(Ljava/lang/Class;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;";
     r.replace(l, "findVarHandle", desc, |vm, ts, a| find_field_handle(vm, ts, a, false));
     r.replace(l, "findStaticVarHandle", desc, |vm, ts, a| find_field_handle(vm, ts, a, true));
-    r.replace(
-        "java/lang/invoke/MethodHandles",
-        "byteArrayViewVarHandle",
-        "(Ljava/lang/Class;Ljava/nio/ByteOrder;)Ljava/lang/invoke/VarHandle;",
-        |vm, ts, a| {
-            let (Some(m), Some(order)) = (a.obj(0)?, a.obj(1)?) else { return Err(vm.null_pointer(ts)) };
-            let c = super::java_lang_reflect::class_arg(vm, Some(m))?;
-            let ClassKind::Array { component, elem: Some(p) } = vm.class(c).kind else {
-                let n = vm.class(c).java_name();
-                return Err(vm.throw_new(ts, "java/lang/UnsupportedOperationException", Some(&format!("not a primitive array class: {n}"))));
-            };
-            if matches!(p, jvmc_classfile::PrimitiveType::Boolean | jvmc_classfile::PrimitiveType::Byte) {
-                return Err(vm.throw_new(ts, "java/lang/UnsupportedOperationException", None));
-            }
-            // ByteOrder has exactly two instances, named by their `name` field
-            let oc = vm.heap.class_of(order);
-            let ns = vm.instance_slot(oc, "name", "Ljava/lang/String;")?;
-            let big = match vm.heap.field(order, ns) {
-                Some(Value::Ref(Some(n))) => vm.string_to_rust(n)? == "BIG_ENDIAN",
-                _ => false,
-            };
-            let comp = vm.mirror_of(component)?;
-            Ret::obj(Some(new_handle(vm, BYTE_ARRAY_VIEW, Some(m), big as i64, comp)?))
-        },
-    );
     r.replace("java/lang/invoke/MethodHandles", "arrayElementVarHandle", "(Ljava/lang/Class;)Ljava/lang/invoke/VarHandle;", |vm, ts, a| {
         let Some(m) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
         let c = super::java_lang_reflect::class_arg(vm, Some(m))?;
         let ClassKind::Array { component, .. } = vm.class(c).kind else {
-            let n = vm.class(c).java_name();
-            return Err(vm.throw_new(ts, "java/lang/IllegalArgumentException", Some(&format!("not an array class: {n}"))));
+            // `"not an array: " + arrayClass` (Class.toString)
+            let cls = vm.class(c);
+            let n = match cls.kind {
+                ClassKind::Primitive(_) => cls.java_name(),
+                _ if cls.is_interface() => format!("interface {}", cls.java_name()),
+                _ => format!("class {}", cls.java_name()),
+            };
+            return Err(vm.throw_new(ts, "java/lang/IllegalArgumentException", Some(&format!("not an array: {n}"))));
         };
         let comp = vm.mirror_of(component)?;
-        Ret::obj(Some(new_handle(vm, ARRAY_ELEMENT, Some(m), 0, comp)?))
+        Ret::obj(Some(new_handle(vm, ARRAY_ELEMENT, Some(m), 0, comp, false)?))
     });
 }
 
@@ -94,35 +89,23 @@ fn handle_class(vm: &mut Vm) -> Result<ClassId, Unwind> {
         return Ok(c);
     }
     let mut def = ClassDef::new(VAR_HANDLE_CLASS, Some("java/lang/invoke/VarHandle"), access::FINAL | access::SYNTHETIC);
-    for (name, desc) in [("kind", "I"), ("base", "Ljava/lang/Object;"), ("offset", "J"), ("varType", "Ljava/lang/Class;")] {
-        def.fields.push(FieldDef { name: name.into(), descriptor: desc.into(), access: access::FINAL, constant: None, signature: None });
+    for (name, desc) in HANDLE_FIELDS {
+        def.fields.push(FieldDef { name: (*name).into(), descriptor: (*desc).into(), access: access::FINAL, constant: None, signature: None });
     }
-    // exact-invocation behaviour is not modelled: every jvmc VarHandle adapts
-    for name in ["withInvokeExactBehavior", "withInvokeBehavior"] {
-        let code = jvmc_classfile::Code {
-            max_stack: 1,
-            max_locals: 1,
-            insns: vec![jvmc_classfile::Insn::Aload(0), jvmc_classfile::Insn::Areturn],
-            offsets: vec![0, 1],
-            ..jvmc_classfile::Code::default()
-        };
+    for (name, desc, acc) in [
+        ("withInvokeExactBehavior", WITH_BEHAVIOR, access::PUBLIC | access::NATIVE),
+        ("withInvokeBehavior", WITH_BEHAVIOR, access::PUBLIC | access::NATIVE),
+        ("accessModeTypeUncached", ACCESS_MODE_TYPE, access::NATIVE),
+    ] {
         def.methods.push(jvmc_classfile::MethodDef {
             name: name.into(),
-            descriptor: "()Ljava/lang/invoke/VarHandle;".into(),
-            access: access::PUBLIC,
-            code: Some(code),
+            descriptor: desc.into(),
+            access: acc,
+            code: None,
             exceptions: Vec::new(),
             signature: None,
         });
     }
-    def.methods.push(jvmc_classfile::MethodDef {
-        name: "accessModeTypeUncached".into(),
-        descriptor: ACCESS_MODE_TYPE.into(),
-        access: access::NATIVE,
-        code: None,
-        exceptions: Vec::new(),
-        signature: None,
-    });
     match vm.define_class(def, None)? {
         Ok(c) => {
             vm.class_states[c.index()].init = crate::class::InitState::Initialized;
@@ -133,6 +116,47 @@ fn handle_class(vm: &mut Vm) -> Result<ClassId, Unwind> {
 }
 
 const ACCESS_MODE_TYPE: &str = "(Ljava/lang/invoke/VarHandle$AccessType;)Ljava/lang/invoke/MethodType;";
+const WITH_BEHAVIOR: &str = "()Ljava/lang/invoke/VarHandle;";
+
+/// The fields of a jvmc handle (`readOnly`: a final field's handle, which has only
+/// the `get` modes, as the JDK's `FieldInstanceReadOnly`/`FieldStaticReadOnly`).
+const HANDLE_FIELDS: &[(&str, &str)] =
+    &[("kind", "I"), ("base", "Ljava/lang/Object;"), ("offset", "J"), ("varType", "Ljava/lang/Class;"), ("readOnly", "Z")];
+
+/// `VarHandle.isAccessModeSupported(mode)` (the JDK asks the `VarForm` through the
+/// method-handle machinery jvmc does not run): whether a call of the mode would run
+/// rather than throw `UnsupportedOperationException`.
+fn is_access_mode_supported(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    let (Some(h), Some(m)) = (a.obj(0)?, a.obj(1)?) else { return Err(vm.null_pointer(ts)) };
+    let slot = vm.instance_slot(vm.heap.class_of(m), "methodName", "Ljava/lang/String;")?;
+    let Some(Value::Ref(Some(name))) = vm.heap.field(m, slot) else { return Err(var_form::internal("AccessMode without a method name")) };
+    let name = vm.string_to_rust(name)?;
+    if is_jvmc_var_handle(vm, h) {
+        let (_, _, _, var_type, read_only) = vm.jvmc_handle(h)?;
+        Ret::bool(mode_supported(kind_of(vm, var_type), &name, read_only))
+    } else {
+        Ret::bool(vm.var_form_supports(h, &name)?)
+    }
+}
+
+/// `withInvokeExactBehavior()` / `withInvokeBehavior()`: this handle if it already
+/// behaves so, else a copy with VarHandle's `exact` flag set to `exact`.
+fn with_behavior(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>, exact: bool) -> NativeResult {
+    let Some(h) = a.obj(0)? else { return Err(vm.null_pointer(ts)) };
+    let c = vm.heap.class_of(h);
+    let exact_slot = vm.instance_slot(c, "exact", "Z")?;
+    if vm.heap.field(h, exact_slot) == Some(Value::Int(exact as i32)) {
+        return Ret::obj(Some(h));
+    }
+    let copy = vm.alloc_object(c);
+    for (name, desc) in HANDLE_FIELDS {
+        let s = vm.instance_slot(c, name, desc)?;
+        let v = vm.heap.field(h, s).unwrap_or(Value::Top);
+        vm.heap.set_field(copy, s, v);
+    }
+    vm.heap.set_field(copy, exact_slot, Value::Int(exact as i32));
+    Ret::obj(Some(copy))
+}
 
 /// `accessModeTypeUncached(AccessType)`: the JDK's own `AccessType.accessModeType`
 /// applied to this handle's coordinates (receiver, value type, intermediates).
@@ -147,15 +171,11 @@ fn access_mode_type(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeRes
     let base = get(vm, "base", "Ljava/lang/Object;")?;
     let var_type = get(vm, "varType", "Ljava/lang/Class;")?;
     let int_class = vm.primitive_class(Some(jvmc_classfile::PrimitiveType::Int));
-    let int_mirror = vm.mirror_of(int_class)?;
-    let byte_array = vm.wk.byte_array;
     let (receiver, intermediate): (Value, Vec<crate::class::ClassId>) = match kind {
         INSTANCE_FIELD => (base, vec![]),
         STATIC_FIELD => (Value::NULL, vec![]),
-        ARRAY_ELEMENT => (base, vec![int_class]),
-        _ => (Value::obj(vm.mirror_of(byte_array)?), vec![int_class]),
+        _ => (base, vec![int_class]),
     };
-    let _ = int_mirror;
     let inter = super::java_lang::class_array(vm, &intermediate)?;
     let atc = vm.heap.class_of(at);
     let Some(m) = vm.resolve_method(atc, "accessModeType", "(Ljava/lang/Class;Ljava/lang/Class;[Ljava/lang/Class;)Ljava/lang/invoke/MethodType;") else {
@@ -165,58 +185,71 @@ fn access_mode_type(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeRes
     Ok(Ret::Val(r.unwrap_or(Value::NULL)))
 }
 
-fn new_handle(vm: &mut Vm, kind: i32, base: Option<ObjRef>, offset: i64, var_type: ObjRef) -> Result<ObjRef, Unwind> {
+fn new_handle(vm: &mut Vm, kind: i32, base: Option<ObjRef>, offset: i64, var_type: ObjRef, read_only: bool) -> Result<ObjRef, Unwind> {
     let c = handle_class(vm)?;
     let h = vm.alloc_object(c);
-    for (name, desc, v) in [
-        ("kind", "I", Value::Int(kind)),
-        ("base", "Ljava/lang/Object;", Value::Ref(base)),
-        ("offset", "J", Value::Long(offset)),
-        ("varType", "Ljava/lang/Class;", Value::obj(var_type)),
-    ] {
+    let values = [Value::Int(kind), Value::Ref(base), Value::Long(offset), Value::obj(var_type), Value::Int(read_only as i32)];
+    for ((name, desc), v) in HANDLE_FIELDS.iter().zip(values) {
         let s = vm.instance_slot(c, name, desc)?;
         vm.heap.set_field(h, s, v);
     }
     Ok(h)
 }
 
-/// `Lookup.findVarHandle(recv, name, type)` / `findStaticVarHandle(decl, name, type)`.
+/// `Lookup.findVarHandle(recv, name, type)` / `findStaticVarHandle(decl, name, type)`:
+/// the field named `name` of type `type` in the class or a superclass, as
+/// `Lookup.resolveOrFail` finds it. A final field's handle is read-only unless the
+/// lookup is trusted; a static handle initialises `decl`, as `VarHandles` does.
 fn find_field_handle(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>, want_static: bool) -> NativeResult {
     let (Some(recv), Some(name), Some(ty)) = (a.obj(1)?, a.obj(2)?, a.obj(3)?) else { return Err(vm.null_pointer(ts)) };
     let c = super::java_lang_reflect::class_arg(vm, Some(recv))?;
     let tc = super::java_lang_reflect::class_arg(vm, Some(ty))?;
     let name = vm.string_to_rust(name)?;
+    let desc = as_type::descriptor(vm, tc);
+    // `MemberName.toString()`, with the reference kind of the field found
+    let member = |vm: &Vm, is_static: bool| {
+        let kind = if is_static { "getStatic" } else { "getField" };
+        format!("{}.{name}/{}/{kind}", vm.class(c).java_name(), vm.class(tc).java_name())
+    };
     let mut cur = Some(c);
-    while let Some(k) = cur {
-        let found = vm.class(k).fields.iter().find(|f| *f.name == *name && f.is_static() == want_static).cloned();
-        if let Some(f) = found {
-            let field_class = match jvmc_classfile::descriptor::class_name_of_descriptor(&f.descriptor) {
-                Some(n) => vm.load_class(n)?.ok(),
-                None => vm.load_class(match f.descriptor.as_bytes()[0] {
-                    b'I' => "int",
-                    b'J' => "long",
-                    b'Z' => "boolean",
-                    b'B' => "byte",
-                    b'S' => "short",
-                    b'C' => "char",
-                    b'F' => "float",
-                    _ => "double",
-                })?
-                .ok(),
-            };
-            if field_class != Some(tc) {
-                break;
-            }
-            let (kind, base, offset) = if want_static {
-                (STATIC_FIELD, Some(vm.mirror_of(k)?), unsafe_access::STATIC_BASE + 8 * f.slot as i64)
-            } else {
-                (INSTANCE_FIELD, Some(recv), unsafe_access::FIELD_BASE + 8 * f.slot as i64)
-            };
-            return Ret::obj(Some(new_handle(vm, kind, base, offset, ty)?));
+    let found = loop {
+        let Some(k) = cur else { break None };
+        if let Some(f) = vm.class(k).fields.iter().find(|f| *f.name == *name && *f.descriptor == *desc).cloned() {
+            break Some((k, f));
         }
         cur = vm.class(k).super_class;
+    };
+    let Some((k, f)) = found else {
+        let msg = format!("no such field: {}", member(vm, want_static));
+        return Err(vm.throw_new(ts, "java/lang/NoSuchFieldException", Some(&msg)));
+    };
+    if f.is_static() != want_static {
+        // (HotSpot adds the lookup class and its module, whose identity hash differs)
+        let msg = format!("expected a {}static field: {}", if want_static { "" } else { "non-" }, member(vm, f.is_static()));
+        return Err(vm.throw_new(ts, "java/lang/IllegalAccessException", Some(&msg)));
     }
-    Err(vm.throw_new(ts, "java/lang/NoSuchFieldException", Some(&name)))
+    let trusted = match a.obj(0)? {
+        Some(lookup) => {
+            let s = vm.instance_slot(vm.heap.class_of(lookup), "allowedModes", "I")?;
+            vm.heap.field(lookup, s) == Some(Value::Int(-1))
+        }
+        None => false,
+    };
+    let read_only = f.access & access::FINAL != 0 && !trusted;
+    let (kind, base, offset) = if want_static {
+        vm.initialize_now(ts, c)?;
+        (STATIC_FIELD, Some(vm.mirror_of(k)?), unsafe_access::STATIC_BASE + 8 * f.slot as i64)
+    } else {
+        (INSTANCE_FIELD, Some(recv), unsafe_access::FIELD_BASE + 8 * f.slot as i64)
+    };
+    Ret::obj(Some(new_handle(vm, kind, base, offset, ty, read_only)?))
+}
+
+/// Whether `handle` is one of jvmc's own field, static and array handles (whose
+/// access modes [`Vm::var_handle_access`] performs), not an instance of a JDK
+/// `VarHandle` class.
+pub(crate) fn is_jvmc_var_handle(vm: &Vm, handle: ObjRef) -> bool {
+    &*vm.class(vm.heap.class_of(handle)).name == VAR_HANDLE_CLASS
 }
 
 /// Where an access through the `VarHandle` `handle` with first coordinates `first`
@@ -237,7 +270,6 @@ pub(crate) fn var_handle_target(vm: &Vm, handle: ObjRef, first: Option<Value>, s
             _ => None,
         },
         STATIC_FIELD => unsafe_access::locate(vm, base, offset, 8).ok(),
-        BYTE_ARRAY_VIEW => None,
         _ => match (first, second) {
             (Some(Value::Ref(Some(arr))), Some(Value::Int(i))) if i >= 0 => {
                 let scale = vm.heap.array(arr)?.element_size() as i64;
@@ -246,6 +278,20 @@ pub(crate) fn var_handle_target(vm: &Vm, handle: ObjRef, first: Option<Value>, s
             _ => None,
         },
     }
+}
+
+/// Whether the JDK's handle class for a variable of kind `k` has access mode `mode`:
+/// numeric updates need a number, bitwise ones an integral or boolean variable, and
+/// a read-only handle has only the `get` modes.
+fn mode_supported(k: Kind, mode: &str, read_only: bool) -> bool {
+    let reads_only = matches!(mode, "get" | "getVolatile" | "getAcquire" | "getOpaque");
+    let supported = match k {
+        Kind::Ref => !mode.starts_with("getAndAdd") && !mode.starts_with("getAndBitwise"),
+        Kind::Boolean => !mode.starts_with("getAndAdd"),
+        Kind::Float | Kind::Double => !mode.starts_with("getAndBitwise"),
+        _ => true,
+    };
+    supported && (reads_only || !read_only)
 }
 
 fn kind_of(vm: &Vm, var_type: ClassId) -> Kind {
@@ -265,31 +311,80 @@ fn kind_of(vm: &Vm, var_type: ClassId) -> Kind {
 }
 
 impl Vm {
-    /// Executes access mode `mode` of the `VarHandle` `handle` with the remaining
-    /// arguments `args` (coordinates, then values). Returns the result, if any.
-    pub(crate) fn var_handle_access(
-        &mut self,
-        ts: &mut ThreadStack,
-        handle: ObjRef,
-        mode: &str,
-        args: &[Value],
-    ) -> Result<Option<Value>, Unwind> {
+    /// What one of jvmc's handles accesses: `(kind, base, offset, variable type,
+    /// read-only)`.
+    fn jvmc_handle(&self, handle: ObjRef) -> Result<(i32, Option<ObjRef>, i64, ClassId, bool), Unwind> {
         let hc = self.heap.class_of(handle);
-        if &*self.class(hc).name != VAR_HANDLE_CLASS {
-            return Err(Unwind::Fatal(VmError::Unsupported(format!(
-                "VarHandle of class {} (only field and array VarHandles from Lookup are supported)",
-                self.class(hc).java_name()
-            ))));
-        }
-        let field = |vm: &Vm, n: &str, d: &str| -> Result<Value, Unwind> {
-            let s = vm.instance_slot(hc, n, d)?;
-            Ok(vm.heap.field(handle, s).unwrap_or(Value::Top))
+        let field = |n: &str, d: &str| -> Result<Value, Unwind> {
+            let s = self.instance_slot(hc, n, d)?;
+            Ok(self.heap.field(handle, s).unwrap_or(Value::Top))
         };
-        let kind = field(self, "kind", "I")?.as_int().unwrap_or(-1);
-        let base = field(self, "base", "Ljava/lang/Object;")?.as_ref().flatten();
-        let offset = field(self, "offset", "J")?.as_long().unwrap_or(0);
-        let var_type = field(self, "varType", "Ljava/lang/Class;")?.as_ref().flatten();
-        let vt = super::java_lang_reflect::class_arg(self, var_type)?;
+        let kind = field("kind", "I")?.as_int().unwrap_or(-1);
+        let base = field("base", "Ljava/lang/Object;")?.as_ref().flatten();
+        let offset = field("offset", "J")?.as_long().unwrap_or(0);
+        let var_type = super::java_lang_reflect::class_arg(self, field("varType", "Ljava/lang/Class;")?.as_ref().flatten())?;
+        let read_only = field("readOnly", "Z")? == Value::Int(1);
+        Ok((kind, base, offset, var_type, read_only))
+    }
+
+    /// A call of access mode `mode` on one of jvmc's own handles from a call site
+    /// with descriptor `call_desc` (the handle and the argument slots are on the
+    /// operand stack from `base`), as the JDK's guards run it: the invoke-exact
+    /// check, `UnsupportedOperationException` for a mode the handle lacks, the
+    /// `asType` conversions to the access-mode type, the access, and the result
+    /// converted to the call site's return type.
+    pub(crate) fn invoke_jvmc_var_handle(&mut self, ts: &mut ThreadStack, handle: ObjRef, mode: &str, call_desc: &str, base: usize) -> Result<Flow, Unwind> {
+        let at = var_form::access_type(mode).ok_or_else(|| var_form::internal("unknown VarHandle access mode"))?;
+        let (kind, base_obj, _, var_type, read_only) = self.jvmc_handle(handle)?;
+        let int = self.primitive_class(Some(jvmc_classfile::PrimitiveType::Int));
+        let coordinates = match kind {
+            INSTANCE_FIELD => vec![super::java_lang_reflect::class_arg(self, base_obj)?],
+            STATIC_FIELD => vec![],
+            _ => vec![super::java_lang_reflect::class_arg(self, base_obj)?, int],
+        };
+        let declared = MethodTypeIds::of_access(self, &coordinates, var_type, at);
+        let symbolic = self.symbolic_type(ts, call_desc)?;
+        if self.is_exact(handle)? && declared != symbolic {
+            return Err(self.wrong_exact_type(ts, &declared, &symbolic));
+        }
+        if !mode_supported(kind_of(self, var_type), mode, read_only) {
+            return Err(self.throw_new(ts, "java/lang/UnsupportedOperationException", None));
+        }
+        let args: Vec<Value> = ts.values[base + 1..].iter().copied().filter(|v| *v != Value::Top).collect();
+        let void = self.primitive_class(None);
+        let primitive_array = kind == ARRAY_ELEMENT && matches!(self.class(var_type).kind, ClassKind::Primitive(_));
+        if let (true, Some(Value::Ref(Some(a)))) = (primitive_array, args.first().copied()) {
+            // the guards' direct path (erased types equal, or equal but for a
+            // call site's void result) reaches `(int[]) oarray`, a checkcast
+            let ac = self.heap.class_of(a);
+            let (call, form) = (self.erased(&symbolic), self.erased(&declared));
+            let direct = call.params == form.params && (call.ret == form.ret || call.ret == void);
+            if direct && !self.is_assignable(ac, declared.params[0]) {
+                let msg = self.class_cast_message(ac, declared.params[0]);
+                return Err(self.throw_new(ts, "java/lang/ClassCastException", Some(&msg)));
+            }
+        }
+        let args = self.as_type_arguments(ts, &args, &symbolic, &declared)?;
+        let result = self.var_handle_access(ts, handle, mode, &args)?;
+        let value = match result {
+            Some(v) => as_type::convert(self, ts, v, declared.ret, symbolic.ret)?,
+            None => as_type::convert(self, ts, Value::Top, void, symbolic.ret)?,
+        };
+        ts.values.truncate(base);
+        if let Some(v) = value {
+            ts.values.push(v);
+            if v.is_wide() {
+                ts.values.push(Value::Top);
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// Executes access mode `mode` of jvmc's `VarHandle` `handle` with the remaining
+    /// arguments `args` (coordinates, then values), already converted to the
+    /// access-mode type. Returns the result, if any.
+    fn var_handle_access(&mut self, ts: &mut ThreadStack, handle: ObjRef, mode: &str, args: &[Value]) -> Result<Option<Value>, Unwind> {
+        let (kind, base, offset, vt, _) = self.jvmc_handle(handle)?;
         let k = kind_of(self, vt);
         let (loc, values) = match kind {
             INSTANCE_FIELD => {
@@ -304,7 +399,6 @@ impl Vm {
                 self.initialize_now(ts, c)?;
                 (unsafe_access::locate(self, base, offset, 8)?, args)
             }
-            BYTE_ARRAY_VIEW => return self.byte_view_access(ts, offset == 1, k, mode, args),
             _ => {
                 let (Some(Value::Ref(arr)), Some(Value::Int(i))) = (args.first().copied(), args.get(1).copied()) else {
                     return Err(Unwind::Fatal(VmError::Internal("array VarHandle call without array and index".into())));
@@ -322,20 +416,18 @@ impl Vm {
             }
         };
         if let (Location::Element(arr, _), Some(Value::Ref(Some(v)))) = (loc, values.last().copied()) {
+            // the new value was cast to the handle's component type; an array of a
+            // narrower type checks it again (`reflectiveTypeCheck`)
             if mode.starts_with("set") || mode.contains("AndSet") || mode.starts_with("compareAnd") || mode.starts_with("weak") {
                 if let ClassKind::Array { component, .. } = self.class(self.heap.class_of(arr)).kind {
                     if !self.is_assignable(self.heap.class_of(v), component) {
-                        let n = self.class(self.heap.class_of(v)).java_name();
-                        return Err(self.throw_new(ts, "java/lang/ArrayStoreException", Some(&n)));
+                        // plain `set` is an `aastore`, which names the value's class
+                        let msg = (mode == "set").then(|| self.class(self.heap.class_of(v)).java_name());
+                        return Err(self.throw_new(ts, "java/lang/ArrayStoreException", msg.as_deref()));
                     }
                 }
             }
         }
-        let mut converted = Vec::with_capacity(values.len());
-        for &v in values {
-            converted.push(self.convert_to_var_type(ts, v, vt, k)?);
-        }
-        let values = &converted[..];
         let cur = unsafe_access::load(self, loc, k)?;
         let arg = |i: usize| values.get(i).copied().unwrap_or(Value::Top);
         Ok(match mode {
@@ -390,134 +482,6 @@ impl Vm {
                 Some(cur)
             }
             other => return Err(Unwind::Fatal(VmError::Unsupported(format!("VarHandle access mode {other}")))),
-        })
-    }
-}
-
-impl Vm {
-    /// The `asType` adaptation of a value argument to the variable's type: widening,
-    /// unboxing, boxing, reference casts; `WrongMethodTypeException` when no
-    /// conversion exists.
-    fn convert_to_var_type(&mut self, ts: &mut ThreadStack, v: Value, var_type: ClassId, k: Kind) -> Result<Value, Unwind> {
-        use jvmc_classfile::descriptor::BasicType as B;
-        let want = match k {
-            Kind::Boolean => B::Boolean,
-            Kind::Byte => B::Byte,
-            Kind::Short => B::Short,
-            Kind::Char => B::Char,
-            Kind::Int => B::Int,
-            Kind::Long => B::Long,
-            Kind::Float => B::Float,
-            Kind::Double => B::Double,
-            Kind::Ref => B::Reference,
-        };
-        let wrong = |vm: &mut Vm, ts: &mut ThreadStack| {
-            let n = vm.class(var_type).java_name();
-            vm.throw_new(ts, "java/lang/invoke/WrongMethodTypeException", Some(&format!("cannot convert an argument to {n}")))
-        };
-        match (v, want) {
-            (Value::Ref(None), B::Reference) => Ok(v),
-            (Value::Ref(Some(o)), B::Reference) => {
-                let oc = self.heap.class_of(o);
-                if self.is_assignable(oc, var_type) {
-                    Ok(v)
-                } else {
-                    let (from, to) = (self.class(oc).java_name(), self.class(var_type).java_name());
-                    Err(self.throw_new(ts, "java/lang/ClassCastException", Some(&format!("Cannot cast {from} to {to}"))))
-                }
-            }
-            (Value::Ref(None), _) => Err(self.null_pointer(ts)),
-            (Value::Ref(Some(o)), prim) => match self.unbox(o) {
-                Some((t, pv)) => super::java_lang_reflect::widen(t, pv, prim).ok_or_else(|| wrong(self, ts)),
-                None => Err(wrong(self, ts)),
-            },
-            (prim, B::Reference) => {
-                let t = match prim {
-                    Value::Long(_) => B::Long,
-                    Value::Float(_) => B::Float,
-                    Value::Double(_) => B::Double,
-                    _ => B::Int,
-                };
-                let boxed = self.box_value(ts, t, prim)?;
-                self.convert_to_var_type(ts, Value::obj(boxed), var_type, k)
-            }
-            (prim, want) => {
-                let have = match prim {
-                    Value::Long(_) => B::Long,
-                    Value::Float(_) => B::Float,
-                    Value::Double(_) => B::Double,
-                    _ => want,
-                };
-                super::java_lang_reflect::widen(have, prim, want).ok_or_else(|| wrong(self, ts))
-            }
-        }
-    }
-
-    /// Access through a byte-array view handle: `(byte[] array, int byteIndex, ...)`.
-    fn byte_view_access(&mut self, ts: &mut ThreadStack, big: bool, k: Kind, mode: &str, args: &[Value]) -> Result<Option<Value>, Unwind> {
-        let (Some(Value::Ref(arr)), Some(Value::Int(i))) = (args.first().copied(), args.get(1).copied()) else {
-            return Err(Unwind::Fatal(VmError::Internal("byte-array view access without array and index".into())));
-        };
-        let Some(arr) = arr else { return Err(self.null_pointer(ts)) };
-        let size = match k {
-            Kind::Short | Kind::Char => 2,
-            Kind::Int | Kind::Float => 4,
-            _ => 8,
-        };
-        let len = self.heap.array(arr).map_or(0, |a| a.len());
-        let limit = len as i64 - (size - 1);
-        if (i as i64) < 0 || i as i64 >= limit {
-            return Err(self.index_out_of_bounds(ts, i, limit.max(0) as usize));
-        }
-        let read = |vm: &Vm| -> u64 {
-            let Some(crate::heap::Array::Byte(b)) = vm.heap.array(arr) else { return 0 };
-            let bytes = &b[i as usize..i as usize + size as usize];
-            let mut v = 0u64;
-            for (n, &x) in bytes.iter().enumerate() {
-                let shift = if big { 8 * (size as usize - 1 - n) } else { 8 * n };
-                v |= (x as u8 as u64) << shift;
-            }
-            v
-        };
-        let to_value = |bits: u64| match k {
-            Kind::Short => Value::Int(bits as u16 as i16 as i32),
-            Kind::Char => Value::Int(bits as u16 as i32),
-            Kind::Int => Value::Int(bits as u32 as i32),
-            Kind::Float => Value::Float(f32::from_bits(bits as u32)),
-            Kind::Double => Value::Double(f64::from_bits(bits)),
-            _ => Value::Long(bits as i64),
-        };
-        let to_bits = |v: Value| match v {
-            Value::Int(x) => x as u32 as u64,
-            Value::Long(x) => x as u64,
-            Value::Float(x) => x.to_bits() as u64,
-            Value::Double(x) => x.to_bits(),
-            _ => 0,
-        };
-        let write = |vm: &mut Vm, bits: u64| {
-            if let Some(crate::heap::Array::Byte(b)) = vm.heap.array_mut(arr) {
-                for n in 0..size as usize {
-                    let shift = if big { 8 * (size as usize - 1 - n) } else { 8 * n };
-                    b[i as usize + n] = (bits >> shift) as u8 as i8;
-                }
-            }
-        };
-        let cur = to_value(read(self));
-        let arg = |n: usize| args.get(2 + n).copied().unwrap_or(Value::Top);
-        Ok(match mode {
-            m if m.starts_with("get") && !m.contains("And") => Some(cur),
-            m if m.starts_with("set") => {
-                write(self, to_bits(arg(0)));
-                None
-            }
-            m if m.starts_with("compareAndSet") || m.starts_with("weakCompareAndSet") => {
-                let ok = same(cur, arg(0));
-                if ok {
-                    write(self, to_bits(arg(1)));
-                }
-                Some(Value::Int(ok as i32))
-            }
-            other => return Err(Unwind::Fatal(VmError::Unsupported(format!("byte-array view VarHandle access mode {other}")))),
         })
     }
 }

@@ -92,7 +92,7 @@ fn method_of(vm: &Vm, m: ObjRef, class: &str) -> Result<MethodId, Unwind> {
 }
 
 /// The class of a field descriptor (`I` → `int.class`).
-fn type_class(vm: &mut Vm, ts: &mut ThreadStack, desc: &str) -> Result<ClassId, Unwind> {
+pub(crate) fn type_class(vm: &mut Vm, ts: &mut ThreadStack, desc: &str) -> Result<ClassId, Unwind> {
     match jvmc_classfile::descriptor::class_name_of_descriptor(desc) {
         Some(n) => vm.resolve_class_name(ts, n),
         None => {

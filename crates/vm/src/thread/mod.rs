@@ -45,6 +45,16 @@ pub enum FrameKind {
         /// return this object instead of the callee's (void) result
         result: Option<ObjRef>,
     },
+    /// a `VarHandle` access mode the JDK implements in Java, called with arguments
+    /// converted as `MethodHandle.asType` does: the callee's result of type `from` is
+    /// converted to the call site's return type `to` (class ids; `void`'s
+    /// pseudo-class when there is no value)
+    VarHandleResult {
+        /// the access-mode type's return type
+        from: ClassId,
+        /// the call site's return type
+        to: ClassId,
+    },
 }
 
 /// One activation record. Locals start at `base` in the thread's slot vector; the
