@@ -128,8 +128,8 @@ pub struct Vm {
     pub(crate) native_memory: std::collections::BTreeMap<u64, Vec<u8>>,
     /// where the next off-heap block goes
     pub(crate) next_native_address: u64,
-    /// files the program opened (native state, see `native/java_io.rs`)
-    pub(crate) files: Vec<Option<std::fs::File>>,
+    /// files and directory streams the program opened (state; see `file_table.rs`)
+    pub(crate) files: crate::file_table::FileTable,
     /// the model checker's state (journal, hashes, policy); `None` when just running
     pub(crate) check: Option<Box<crate::check::CheckState>>,
     /// the status the program exited with (`System.exit`, `Runtime.halt`)
@@ -182,7 +182,7 @@ impl Vm {
             unnamed_module: None,
             output,
             zip_streams: Vec::new(),
-            files: Vec::new(),
+            files: crate::file_table::FileTable::default(),
             native_memory: std::collections::BTreeMap::new(),
             next_native_address: 0x7f00_0000_0000,
             check: None,

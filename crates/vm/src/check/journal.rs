@@ -1,5 +1,5 @@
 //! The vm-level undo journal: everything outside the heap that a transition can
-//! change — class states (statics, initialisation), threads, the
+//! change — class states (statics, initialisation), threads, the open-file table, the
 //! clock, captured output, the exit status — recorded before its first change after
 //! each mark, and restored by [`Vm::rollback_to`]. The heap has its own journal
 //! (`heap/mod.rs`); a [`VmMark`] covers both.
@@ -20,6 +20,10 @@ pub(crate) enum VmUndo {
     ThreadCount(usize),
     /// a saved initialisation error was set
     InitError(ClassId, Option<ObjRef>),
+    /// a slot of the open-file table before its first change in an epoch
+    FileSlot(usize, crate::file_table::Slot),
+    /// the number of open-file slots before one was added
+    FileCount(usize),
 }
 
 /// A state the vm can return to.
@@ -172,6 +176,8 @@ impl Vm {
                         self.init_errors.remove(&c);
                     }
                 },
+                Some(VmUndo::FileSlot(i, slot)) => self.files.slots[i] = slot,
+                Some(VmUndo::FileCount(n)) => self.files.slots.truncate(n),
                 None => break,
             }
         }
