@@ -155,3 +155,39 @@ fn device_files_are_refused_under_check() {
     assert!(err.contains("jvmc check reads only regular files and directories"), "{err}");
     assert!(err.contains("is a character device"), "{err}");
 }
+
+#[test]
+fn stdin_is_input_read_once_under_check() {
+    let source = r#"
+import java.io.*;
+
+public class StdinReaders {
+    static int a, b;
+    static int readOne() {
+        try { return System.in.read(); } catch (IOException e) { throw new UncheckedIOException(e); }
+    }
+    public static void main(String[] args) throws Exception {
+        System.out.println("available " + System.in.available());
+        Thread t1 = new Thread(() -> a = readOne());
+        Thread t2 = new Thread(() -> b = readOne());
+        t1.start();
+        t2.start();
+        t1.join();
+        t2.join();
+        System.out.println((char) a + "" + (char) b + " rest " + new String(System.in.readAllBytes()).trim());
+    }
+}
+"#;
+    let dir = compile_source("StdinReaders", source);
+    std::fs::write(dir.path().join("input.txt"), "xyz\n").expect("write input");
+    // the harness gives no stdin; the shell redirects it from the file
+    let mut cmd = Command::new("sh");
+    cmd.current_dir(dir.path()).arg("-c").arg(format!(
+        "exec '{}' check --cp . --outcomes --json - --exact-states StdinReaders < input.txt",
+        env!("CARGO_BIN_EXE_jvmc")
+    ));
+    let out = run(cmd, TIMEOUT).expect("jvmc runs");
+    assert_eq!(out.code(), Some(0), "{}", stderr(&out));
+    let expected: BTreeSet<String> = ["available 4\nxy rest z\n", "available 4\nyx rest z\n"].iter().map(|s| s.to_string()).collect();
+    assert_eq!(outcomes(&out), expected);
+}

@@ -9,7 +9,9 @@
 //! the snapshot; its position, like every slot of the table, is program state —
 //! journaled on its first change in an epoch (`check/journal.rs`) and hashed into the
 //! fingerprint and the exact encoding (`check/fingerprint.rs`, via
-//! [`Vm::write_file_table`]). Natives refuse every file-system write under the model
+//! [`Vm::write_file_table`]). Standard input is treated the same way: under the model
+//! checker it is read whole at the first read and consumed at a journaled position.
+//! Natives refuse every file-system write under the model
 //! checker before they get here ([`Vm::refuse_fs_write`]); the table never writes to a
 //! snapshot.
 //!
@@ -116,6 +118,12 @@ pub(crate) struct Slot {
 #[derive(Debug, Default)]
 pub(crate) struct FileTable {
     pub(crate) slots: Vec<Slot>,
+    /// `jvmc check`: all of this process's standard input, read at the first read
+    /// (permanent: input, the same on every explored path)
+    stdin: Option<Rc<[u8]>>,
+    /// `jvmc check`: how much of `stdin` the program has read (state)
+    pub(crate) stdin_position: u64,
+    stdin_epoch: u32,
 }
 
 fn slot_of(handle: i64) -> Option<usize> {
@@ -422,14 +430,54 @@ impl Vm {
         self.host_file(handle, false)
     }
 
+    /// Reads standard input. Under the model checker all of it is read at the first
+    /// read and later reads come from that copy at a journaled position, so every
+    /// explored path sees the same input.
+    pub(crate) fn read_stdin(&mut self, buf: &mut [u8]) -> Result<usize, Errno> {
+        let Some(chk) = self.check.as_mut() else { return std::io::stdin().read(buf).map_err(|e| errno_of(&e)) };
+        if self.files.stdin_epoch != chk.epoch {
+            chk.journal.push(VmUndo::StdinPosition(self.files.stdin_position));
+            self.files.stdin_epoch = chk.epoch;
+        }
+        let bytes = self.stdin_snapshot()?;
+        let n = read_at(&bytes, self.files.stdin_position, buf);
+        self.files.stdin_position += n as u64;
+        Ok(n)
+    }
+
+    /// Bytes of standard input left to read without blocking: under the model checker
+    /// what remains of the copy, otherwise `FIONREAD`.
+    pub(crate) fn stdin_available(&mut self) -> Result<u64, Errno> {
+        if self.checking() {
+            let bytes = self.stdin_snapshot()?;
+            return Ok((bytes.len() as u64).saturating_sub(self.files.stdin_position));
+        }
+        let mut n: libc::c_int = 0;
+        // SAFETY: FIONREAD stores one int through the pointer, which is valid.
+        let r = unsafe { libc::ioctl(0, libc::FIONREAD, &mut n) };
+        Ok(if r < 0 { 0 } else { n.max(0) as u64 })
+    }
+
+    fn stdin_snapshot(&mut self) -> Result<Rc<[u8]>, Errno> {
+        if let Some(b) = &self.files.stdin {
+            return Ok(b.clone());
+        }
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| errno_of(&e))?;
+        let b: Rc<[u8]> = bytes.into();
+        self.files.stdin = Some(b.clone());
+        Ok(b)
+    }
+
     /// Writes the table into a state encoding: each open slot's number, kind, identity
-    /// and position. Nothing when no file is open, so programs without files keep their
-    /// encodings.
+    /// and position, and how much of standard input was read. Nothing when no file is
+    /// open and no input was read, so programs without files keep their encodings.
     pub(crate) fn write_file_table(&self, s: &mut Vec<u8>) {
         let open = self.files.slots.iter().filter(|s| s.file.is_some()).count();
-        if open == 0 {
+        if open == 0 && self.files.stdin_position == 0 {
             return;
         }
+        s.extend_from_slice(&self.files.stdin_position.to_le_bytes());
         s.extend_from_slice(&(open as u32).to_le_bytes());
         for (i, slot) in self.files.slots.iter().enumerate() {
             let Some(f) = &slot.file else { continue };

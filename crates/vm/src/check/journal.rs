@@ -24,6 +24,8 @@ pub(crate) enum VmUndo {
     FileSlot(usize, crate::file_table::Slot),
     /// the number of open-file slots before one was added
     FileCount(usize),
+    /// how much of standard input had been read
+    StdinPosition(u64),
 }
 
 /// A state the vm can return to.
@@ -178,6 +180,7 @@ impl Vm {
                 },
                 Some(VmUndo::FileSlot(i, slot)) => self.files.slots[i] = slot,
                 Some(VmUndo::FileCount(n)) => self.files.slots.truncate(n),
+                Some(VmUndo::StdinPosition(p)) => self.files.stdin_position = p,
                 None => break,
             }
         }

@@ -212,10 +212,7 @@ fn iovecs(vm: &Vm, addr: u64, count: i32) -> Result<Vec<(u64, usize)>, VmError> 
 /// Reads from descriptor `fd` (at `pos`, or the current position).
 fn read_fd(vm: &mut Vm, fd: i32, buf: &mut [u8], pos: Option<u64>) -> Result<usize, Errno> {
     match (fd, pos) {
-        (0, None) => {
-            use std::io::Read;
-            std::io::stdin().read(buf).map_err(|e| crate::file_table::errno_of(&e))
-        }
+        (0, None) => vm.read_stdin(buf),
         (0..=2, _) => Err(libc::ESPIPE),
         (_, None) => vm.file_read(fd as i64, buf),
         (_, Some(p)) => vm.file_pread(fd as i64, buf, p),

@@ -34,7 +34,8 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(fis, "available0", "()I", |vm, ts, a| {
         let fd = open_fd(vm, ts, a.obj(0)?)?;
         if fd == 0 {
-            return Ret::int(stdin_available(vm));
+            let n = vm.stdin_available().map_err(|e| io_exception(vm, ts, e, ""))?;
+            return Ret::int(n.min(i32::MAX as u64) as i32);
         }
         let pos = vm.file_position(fd as i64).map_err(|e| io_exception(vm, ts, e, ""))?;
         let len = vm.file_size(fd as i64).map_err(|e| io_exception(vm, ts, e, ""))?;
@@ -165,27 +166,10 @@ fn seek(vm: &mut Vm, ts: &mut ThreadStack, fd: i32, to: SeekFrom, what: &str) ->
     vm.file_seek(fd as i64, to).map_err(|e| io_exception(vm, ts, e, what))
 }
 
-/// Bytes available on this process's stdin without blocking (`FIONREAD`); 0 under
-/// the model checker, where stdin is not read ahead.
-fn stdin_available(vm: &Vm) -> i32 {
-    if vm.checking() {
-        return 0;
-    }
-    let mut n: libc::c_int = 0;
-    // SAFETY: FIONREAD stores one int through the pointer, which is valid.
-    let r = unsafe { libc::ioctl(0, libc::FIONREAD, &mut n) };
-    if r < 0 {
-        0
-    } else {
-        n.max(0)
-    }
-}
-
 /// Reads from descriptor `fd` into `buf`: 0 at the end.
 fn read_fd(vm: &mut Vm, ts: &mut ThreadStack, fd: i32, buf: &mut [u8]) -> Result<usize, Unwind> {
-    use std::io::Read;
     if fd == 0 {
-        return std::io::stdin().read(buf).map_err(|e| io_exception(vm, ts, crate::file_table::errno_of(&e), "Read error"));
+        return vm.read_stdin(buf).map_err(|e| io_exception(vm, ts, e, "Read error"));
     }
     if (1..=2).contains(&fd) {
         return Err(io_exception(vm, ts, libc::EBADF, "Read error"));
