@@ -98,8 +98,8 @@ pub(crate) struct OpenFile {
     pub(crate) position: u64,
     /// the file's attributes at open (answers `fstat` on a snapshot)
     pub(crate) metadata: Option<Rc<Metadata>>,
-    /// hash of the path and the contents (snapshots and directory streams; part of
-    /// the state fingerprint)
+    /// hash of the path, the attributes at open and the contents (snapshots and
+    /// directory streams; part of the state fingerprint)
     pub(crate) identity: u128,
     /// opened for reading
     pub(crate) readable: bool,
@@ -252,8 +252,20 @@ impl Vm {
                 return Ok(Err(errno_of(&e)));
             }
         }
+        // everything the entry can answer: the path, the attributes `fstat` returns,
+        // the contents
         let mut id = path.to_vec();
         id.push(0);
+        {
+            use std::os::unix::fs::MetadataExt;
+            let m = &metadata;
+            for v in [m.dev(), m.ino(), m.mode() as u64, m.nlink(), m.uid() as u64, m.gid() as u64, m.rdev(), m.size()] {
+                id.extend_from_slice(&v.to_le_bytes());
+            }
+            for v in [m.atime(), m.atime_nsec(), m.mtime(), m.mtime_nsec(), m.ctime(), m.ctime_nsec()] {
+                id.extend_from_slice(&v.to_le_bytes());
+            }
+        }
         id.extend_from_slice(&bytes);
         let identity = xxh3_128(&id);
         let content = Content::Snapshot { bytes: bytes.into(), is_dir };
