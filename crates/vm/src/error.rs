@@ -60,6 +60,15 @@ pub enum VmError {
         /// what is wrong
         reason: String,
     },
+    /// `jvmc check`: the program changes the file system (creates, writes, truncates,
+    /// deletes or renames a file or directory), which backtracking cannot undo.
+    #[error("jvmc check cannot undo file-system writes: {call} ({native})")]
+    FileSystemWrite {
+        /// the Java call the program made (`java.nio.file.Files.writeString`)
+        call: String,
+        /// the native that would write, with its arguments
+        native: String,
+    },
     /// The configured memory limit was reached.
     #[error("out of memory: the heap limit of {limit_bytes} bytes was reached")]
     HeapLimit {

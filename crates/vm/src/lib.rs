@@ -27,6 +27,7 @@ pub mod class;
 mod clock;
 mod error;
 mod exception;
+mod file_table;
 mod gc;
 pub mod heap;
 mod indy;

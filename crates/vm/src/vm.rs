@@ -128,8 +128,8 @@ pub struct Vm {
     /// off-heap memory (`Unsafe.allocateMemory`; journaled and hashed; natives use it
     /// through the `native_*` methods of `native_memory/mod.rs`)
     pub(crate) native_memory: crate::native_memory::NativeMemory,
-    /// files the program opened (native state, see `native/java_io.rs`)
-    pub(crate) files: Vec<Option<std::fs::File>>,
+    /// files and directory streams the program opened (state; see `file_table.rs`)
+    pub(crate) files: crate::file_table::FileTable,
     /// the model checker's state (journal, hashes, policy); `None` when just running
     pub(crate) check: Option<Box<crate::check::CheckState>>,
     /// the status the program exited with (`System.exit`, `Runtime.halt`)
@@ -182,7 +182,7 @@ impl Vm {
             unnamed_module: None,
             output,
             zip_streams: Default::default(),
-            files: Vec::new(),
+            files: crate::file_table::FileTable::default(),
             native_memory: Default::default(),
             check: None,
             exit_status: None,

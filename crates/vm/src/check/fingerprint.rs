@@ -13,6 +13,9 @@
 //! dirty list), after the young collection has removed garbage so that unreachable
 //! objects never make equal states differ.
 //!
+//! The open-file table (positions of open files and directory streams, see
+//! `file_table.rs`) is part of the state, written with the globals.
+//!
 //! The virtual clock is not part of the state (as in JPF): it only moves forward, so
 //! with it a program that sleeps or polls the time in a loop would never revisit a
 //! state. States that differ only in the time are matched; the search explores the
@@ -243,6 +246,7 @@ impl Vm {
             s.u64(self.output.stdout.len() as u64);
             s.bytes(&self.output.stdout);
         }
+        self.write_file_table(s);
     }
 
     /// The young objects the thread stacks reference (slots, sorted, distinct).

@@ -1,5 +1,5 @@
 //! The vm-level undo journal: everything outside the heap that a transition can
-//! change — class states (statics, initialisation), threads, the
+//! change — class states (statics, initialisation), threads, the open-file table, the
 //! clock, captured output, the exit status — recorded before its first change after
 //! each mark, and restored by [`Vm::rollback_to`]. The heap, off-heap memory
 //! (`native_memory`) and the zip streams (`zip_streams.rs`) have journals of their own;
@@ -23,6 +23,12 @@ pub(crate) enum VmUndo {
     ThreadCount(usize),
     /// a saved initialisation error was set
     InitError(ClassId, Option<ObjRef>),
+    /// a slot of the open-file table before its first change in an epoch
+    FileSlot(usize, crate::file_table::Slot),
+    /// the number of open-file slots before one was added
+    FileCount(usize),
+    /// how much of standard input had been read
+    StdinPosition(u64),
 }
 
 /// A state the vm can return to.
@@ -185,6 +191,9 @@ impl Vm {
                         self.init_errors.remove(&c);
                     }
                 },
+                Some(VmUndo::FileSlot(i, slot)) => self.files.slots[i] = slot,
+                Some(VmUndo::FileCount(n)) => self.files.slots.truncate(n),
+                Some(VmUndo::StdinPosition(p)) => self.files.stdin_position = p,
                 None => break,
             }
         }

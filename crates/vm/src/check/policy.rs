@@ -14,6 +14,9 @@
 //! records are computed from the operands in the state the operation runs from
 //! ([`Span`]), as the natives report them.
 //!
+//! Natives that use the open-file table (`file_table.rs`) break too, as writes of
+//! one shared location.
+//!
 //! Classification looks at the instruction a thread stands before and its operands
 //! on the stack; it resolves constant-pool entries (cached) but never runs Java code.
 
@@ -509,6 +512,10 @@ impl Vm {
                 if let Some(r) = receiver {
                     return Ok(Op::Sync(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
                 }
+            }
+            (c, n) if t.access & access::NATIVE != 0 && crate::file_table::touches_file_table(c, n) => {
+                // open files and directory streams are state outside the heap
+                return Ok(Op::Access(AccessRecord { object: crate::file_table::FILE_TABLE_SID, field: 0, write: true, visible: true }));
             }
             _ => {}
         }

@@ -7,13 +7,17 @@
 //! silent default.
 
 mod args;
-mod java_io;
+pub(crate) mod java_io;
 pub(crate) mod java_lang;
 pub(crate) mod java_lang_invoke;
+mod java_lang_management;
 mod java_lang_reflect;
 mod java_security;
 pub(crate) mod java_util;
 pub(crate) mod jdk_internal;
+pub(crate) mod raw_memory;
+mod sun_nio_ch;
+mod sun_nio_fs;
 
 pub use args::Args;
 
@@ -127,6 +131,9 @@ impl NativeRegistry {
         java_security::register(&mut r);
         java_util::register(&mut r);
         jdk_internal::register(&mut r);
+        sun_nio_fs::register(&mut r);
+        sun_nio_ch::register(&mut r);
+        java_lang_management::register(&mut r);
         r
     }
 
@@ -162,6 +169,21 @@ impl NativeRegistry {
     pub fn is_empty(&self) -> bool {
         self.peers.is_empty()
     }
+}
+
+/// The JDK call the program made that led to the running native, for messages: the
+/// outermost JDK frame above the program's own code (`java.nio.file.Files.writeString`).
+pub(crate) fn api_call(vm: &Vm, ts: &ThreadStack) -> String {
+    let mut call = None;
+    for f in ts.frames.iter().rev() {
+        let m = vm.method(f.method);
+        let c = vm.class(m.class);
+        if !c.is_jdk() {
+            break;
+        }
+        call = Some(format!("{}.{}", c.java_name(), m.name));
+    }
+    call.unwrap_or_else(|| "the program".into())
 }
 
 /// A peer that does nothing (`registerNatives` and friends).
