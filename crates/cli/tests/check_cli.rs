@@ -24,13 +24,8 @@ fn compiled(class: &str) -> tempfile::TempDir {
     dir
 }
 
-/// A program written on the spot.
 fn compile_source(class: &str, source: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join(format!("{class}.java"));
-    std::fs::write(&file, source).expect("write source");
-    support::javac(&[&file], dir.path(), TIMEOUT).expect("javac");
-    dir
+    support::compile_source(class, source, TIMEOUT)
 }
 
 fn jvmc(args: &[&str]) -> Outcome {

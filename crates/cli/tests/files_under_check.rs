@@ -18,11 +18,7 @@ const TIMEOUT: Duration = Duration::from_secs(300);
 
 /// Compiles `source` as `class` into a fresh directory.
 fn compile_source(class: &str, source: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    let file = dir.path().join(format!("{class}.java"));
-    std::fs::write(&file, source).expect("write source");
-    support::javac(&[&file], dir.path(), TIMEOUT).expect("javac");
-    dir
+    support::compile_source(class, source, TIMEOUT)
 }
 
 fn concurrent_program(class: &str) -> tempfile::TempDir {

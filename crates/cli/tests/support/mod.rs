@@ -109,6 +109,16 @@ pub fn truncate(bytes: &[u8], max: usize) -> String {
 }
 
 /// Compiles `sources` with `javac -g` into `dir`.
+/// A program written on the spot: `source` (class `class`) compiled into a fresh
+/// directory, which holds the source too.
+pub fn compile_source(class: &str, source: &str, timeout: Duration) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join(format!("{class}.java"));
+    std::fs::write(&file, source).expect("write source");
+    javac(&[&file], dir.path(), timeout).expect("javac");
+    dir
+}
+
 pub fn javac(sources: &[&Path], dir: &Path, timeout: Duration) -> Result<(), String> {
     let mut cmd = Command::new(java_tool("javac"));
     cmd.arg("-g").arg("-d").arg(dir).args(sources);

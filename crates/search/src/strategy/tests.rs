@@ -216,50 +216,15 @@ fn time_and_memory_limits_stop_cleanly() {
     }
 }
 
-/// A system whose tenth step runs into a limit (as a vm does inside a long
-/// transition), and that remembers the limits it was given.
-struct Interrupted(Counter, u32, Option<crate::StepLimits>);
-
-impl TransitionSystem for Interrupted {
-    fn enabled(&mut self) -> Vec<crate::ThreadId> {
-        self.0.enabled()
-    }
-    fn set_limits(&mut self, limits: crate::StepLimits) {
-        self.2 = Some(limits);
-    }
-    fn step(&mut self, mv: crate::Move) -> Result<crate::Step, crate::SystemError> {
-        self.1 += 1;
-        if self.1 == 10 {
-            return Err(Box::new(crate::LimitReached(crate::Limit::Time)));
-        }
-        self.0.step(mv)
-    }
-    fn save(&mut self) -> crate::SaveMark {
-        self.0.save()
-    }
-    fn restore(&mut self, mark: crate::SaveMark) {
-        self.0.restore(mark)
-    }
-    fn reset(&mut self) -> Result<(), crate::SystemError> {
-        self.0.reset()
-    }
-    fn fingerprint(&mut self) -> crate::Fingerprint {
-        self.0.fingerprint()
-    }
-    fn is_terminal(&mut self) -> bool {
-        false
-    }
-}
-
 #[test]
 fn a_limit_reached_inside_a_transition_stops_cleanly() {
     for name in names() {
-        let mut sys = Interrupted(Counter::default(), 0, None);
+        let mut sys = FailsAt::new(10, || Box::new(crate::LimitReached(crate::Limit::Time)));
         let cfg = SearchConfig { max_time: Some(Duration::from_secs(3600)), max_memory: Some(1 << 40), depth_limit: Some(20), ..SearchConfig::default() };
         let report = search(name, &mut sys, &cfg);
         assert_eq!(report.stop, StopReason::MaxTime, "{name}");
         assert_eq!(report.verdict(), Verdict::Incomplete, "{name}");
-        let limits = sys.2.expect("the system was told the limits");
+        let limits = sys.limits.expect("the system was told the limits");
         assert_eq!(limits.max_memory, Some(1 << 40), "{name}");
         assert!(limits.deadline.is_some(), "{name}");
     }
@@ -450,31 +415,47 @@ fn listener_errors_abort_the_search() {
     assert!(err.to_string().contains("stdout closed"));
 }
 
-/// A system that fails on its fifth step.
-struct Failing(Counter, u32);
+/// A counter whose step number `at` fails with `error()` (a system failure, or a
+/// limit reached inside the transition), and that remembers the limits it was given.
+struct FailsAt {
+    inner: Counter,
+    steps: u32,
+    at: u32,
+    error: fn() -> crate::SystemError,
+    limits: Option<crate::StepLimits>,
+}
 
-impl TransitionSystem for Failing {
+impl FailsAt {
+    fn new(at: u32, error: fn() -> crate::SystemError) -> Self {
+        FailsAt { inner: Counter::default(), steps: 0, at, error, limits: None }
+    }
+}
+
+impl TransitionSystem for FailsAt {
     fn enabled(&mut self) -> Vec<crate::ThreadId> {
-        self.0.enabled()
+        self.inner.enabled()
+    }
+    fn set_limits(&mut self, limits: crate::StepLimits) {
+        self.limits = Some(limits);
     }
     fn step(&mut self, mv: crate::Move) -> Result<crate::Step, crate::SystemError> {
-        self.1 += 1;
-        if self.1 == 5 {
-            return Err("unsupported native method Foo.bar()V".into());
+        self.steps += 1;
+        if self.steps == self.at {
+            return Err((self.error)());
         }
-        self.0.step(mv)
+        self.inner.step(mv)
     }
     fn save(&mut self) -> crate::SaveMark {
-        self.0.save()
+        self.inner.save()
     }
     fn restore(&mut self, mark: crate::SaveMark) {
-        self.0.restore(mark)
+        self.inner.restore(mark)
     }
     fn reset(&mut self) -> Result<(), crate::SystemError> {
-        self.0.reset()
+        self.inner.reset()
     }
     fn fingerprint(&mut self) -> crate::Fingerprint {
-        self.0.fingerprint()
+        self.inner.fingerprint()
     }
     fn is_terminal(&mut self) -> bool {
         false
@@ -484,7 +465,7 @@ impl TransitionSystem for Failing {
 #[test]
 fn system_errors_abort_the_search() {
     for name in names() {
-        let err = by_name(name).expect("registered").search(&mut Failing(Counter::default(), 0), &SearchConfig::default(), &mut NoListener).unwrap_err();
+        let err = by_name(name).expect("registered").search(&mut FailsAt::new(5, || "unsupported native method Foo.bar()V".into()), &SearchConfig::default(), &mut NoListener).unwrap_err();
         assert!(matches!(err, SearchError::System(_)), "{name}");
         assert_eq!(err.to_string(), "unsupported native method Foo.bar()V");
     }

@@ -546,8 +546,8 @@ impl Vm {
         let (performs, arg_slots) = match cname {
             // Java methods that delegate to the strong natives: the access is theirs
             "jdk/internal/misc/Unsafe" => {
-                let strong = format!("compareAndSet{}", name.trim_start_matches("weakCompareAndSet").trim_end_matches("Plain").trim_end_matches("Acquire").trim_end_matches("Release"));
-                (Performs::from(self.classify_unsafe(ts, target, &strong)), super::choice::call_slots(&t.params, t.is_static()))
+                let strong = strong_cas(name).unwrap_or("compareAndSetInt");
+                (Performs::from(self.classify_unsafe(ts, target, strong)), super::choice::call_slots(&t.params, t.is_static()))
             }
             "java/lang/invoke/VarHandle" if t.access & access::NATIVE != 0 => {
                 let Some(slots) = self.call_site_slots(method, index) else { return Ok(None) };
@@ -684,6 +684,14 @@ impl Vm {
 
 /// The bytes a typed `Unsafe` accessor (`getIntVolatile`, `compareAndSetLong`, ...)
 /// reads or writes.
+/// The strong `Unsafe` compare-and-set a weak one (`weakCompareAndSetLongAcquire`)
+/// performs when it does not fail spuriously.
+fn strong_cas(weak: &str) -> Option<&'static str> {
+    const STRONG: &[&str] = &["compareAndSetInt", "compareAndSetLong", "compareAndSetReference", "compareAndSetBoolean", "compareAndSetByte", "compareAndSetShort", "compareAndSetChar", "compareAndSetFloat", "compareAndSetDouble"];
+    let ty = weak.strip_prefix("weakCompareAndSet")?;
+    STRONG.iter().copied().find(|s| ty.starts_with(&s["compareAndSet".len()..]))
+}
+
 fn accessor_size(name: &str) -> usize {
     let ty = ["compareAndExchange", "compareAndSet", "getAndSet", "getAndAdd", "get", "put"]
         .iter()
@@ -697,6 +705,14 @@ fn accessor_size(name: &str) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weak_cas_names_their_strong_form() {
+        assert_eq!(strong_cas("weakCompareAndSetIntPlain"), Some("compareAndSetInt"));
+        assert_eq!(strong_cas("weakCompareAndSetReferenceAcquire"), Some("compareAndSetReference"));
+        assert_eq!(strong_cas("weakCompareAndSetLong"), Some("compareAndSetLong"));
+        assert_eq!(strong_cas("compareAndSetLong"), None);
+    }
 
     #[test]
     fn glob_patterns() {
