@@ -5,7 +5,9 @@
 //!   (default 2000) through `jvmc check`, every POR algorithm against unreduced DFS.
 //! - `por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]`: the POR benchmark table
 //!   (`por_bench`).
+//! - `liveness-bench [CLIENT...]`: what livelock detection costs (`liveness_bench`).
 
+mod liveness_bench;
 mod por_bench;
 
 use std::process::Command;
@@ -38,8 +40,9 @@ fn main() -> anyhow::Result<()> {
             }
             por_bench::por_bench(&opts)
         }
+        "liveness-bench" => liveness_bench::liveness_bench(&args.collect::<Vec<_>>()),
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)");
             std::process::exit(2);
         }
     }

@@ -30,13 +30,16 @@ pub struct Options {
 const ALGORITHMS: &[&str] = &["none", "spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf", "odpor"];
 
 /// One client: its class and its `// jvmc-visible:` patterns.
-struct Client {
-    name: String,
-    visible: Option<String>,
+pub struct Client {
+    /// its main class
+    pub name: String,
+    /// its `// jvmc-visible:` patterns
+    pub visible: Option<String>,
 }
 
-/// Runs the table (see the module docs).
-pub fn por_bench(opts: &Options) -> anyhow::Result<()> {
+/// The release `jvmc` and the compiled clients of `benchmarks/por/` whose names
+/// contain one of `filter` (all if it is empty): builds and compiles them.
+pub fn prepare(filter: &[String]) -> anyhow::Result<(PathBuf, PathBuf, Vec<Client>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
     let sources = root.join("benchmarks/por");
     let classes = root.join("target/por-bench/classes");
@@ -51,13 +54,18 @@ pub fn por_bench(opts: &Options) -> anyhow::Result<()> {
         javac.arg(path);
         let text = std::fs::read_to_string(path)?;
         let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
-        if text.contains("static void main(") && (opts.filter.is_empty() || opts.filter.iter().any(|f| name.contains(f.as_str()))) {
+        if text.contains("static void main(") && (filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))) {
             let visible = text.lines().find_map(|l| l.trim().strip_prefix("// jvmc-visible:")).map(|v| v.trim().to_string());
             clients.push(Client { name, visible });
         }
     }
     super::run(&mut javac)?;
-    let jvmc = root.join("target/release/jvmc");
+    Ok((root.join("target/release/jvmc"), classes, clients))
+}
+
+/// Runs the table (see the module docs).
+pub fn por_bench(opts: &Options) -> anyhow::Result<()> {
+    let (jvmc, classes, clients) = prepare(&opts.filter)?;
     println!("| client | mode | algorithm | verdict | states | transitions | time (s) | peak RSS (MB) | L_r + labels (KB) | POR sets peak (KB) |");
     println!("|---|---|---|---|---:|---:|---:|---:|---:|---:|");
     let mut disagreements = Vec::new();
