@@ -274,6 +274,40 @@ public class LongTransition {
     assert_eq!(json(&out)["stats"]["stop_reason"], "max-memory");
 }
 
+/// Issue 9, defect 0: a transition that exhausts the instruction budget is reported
+/// with the stack where the thread loops (the loop's line, not where the transition
+/// began), and the instructions it ran count in the statistics.
+#[test]
+fn a_non_terminating_transition_shows_where_it_loops() {
+    let src = r#"
+public class LoopsOnLocals {
+    static int start;
+    public static void main(String[] args) throws Exception {
+        Thread t = new Thread(() -> {
+            int i = start;
+            System.out.println("entered");
+            while (i != 0) {
+                i += 2;
+            }
+        });
+        t.start();
+        start = 1;
+        t.join();
+    }
+}"#;
+    let dir = compile_source("LoopsOnLocals", src);
+    let out = check(dir.path(), &["--transition-budget", "300000", "--json", "-"], "LoopsOnLocals");
+    assert_eq!(out.code(), Some(1), "{}", stderr(&out));
+    let report = json(&out);
+    let violation = &report["violation"];
+    assert_eq!(violation["kind"], "non-termination", "{report}");
+    let text = stderr(&out);
+    let in_loop = ["lambda$main$0(LoopsOnLocals.java:8)", "lambda$main$0(LoopsOnLocals.java:9)"];
+    assert!(in_loop.iter().any(|at| text.contains(at)), "the loop is on lines 8-9: {text}");
+    let instructions = report["stats"]["instructions"].as_u64().expect("instructions");
+    assert!(instructions >= 300_000, "the looping transition's instructions are counted: {instructions}");
+}
+
 /// Issue 9, defect 4: a trace step that ends a timed wait by timing out says so.
 #[test]
 fn a_timed_out_wait_says_so_in_the_trace() {

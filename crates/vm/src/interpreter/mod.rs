@@ -118,11 +118,15 @@ impl Vm {
     /// Under the model checker it also enforces the transition budget and polls the
     /// search's limits (an error then ends the transition).
     #[inline]
-    fn stop_before(&mut self, ts: &mut ThreadStack, method: MethodId, insn: Insn, count: u64) -> Result<bool, Unwind> {
+    fn stop_before(&mut self, ts: &mut ThreadStack, method: MethodId, insn: Insn, count: u64, pc: usize) -> Result<bool, Unwind> {
         let Some(chk) = self.check.as_mut() else { return Ok(self.instructions + count >= self.preempt_at) };
         let now = self.instructions + count;
         if now >= chk.next_check {
-            // the budget and the search's limits apply inside vm-initiated calls too
+            // the budget and the search's limits apply inside vm-initiated calls too;
+            // the stack a divergence reports shows where the loop is
+            if let Some(top) = ts.frames.last_mut() {
+                top.pc = pc as u32;
+            }
             self.long_transition(ts, now)?;
         }
         let Some(chk) = self.check.as_mut() else { return Ok(false) };
@@ -356,9 +360,19 @@ impl Vm {
                 }))
             };
             count += 1;
-            if hooks && self.stop_before(ts, method, insn, count)? {
-                count -= 1;
-                throw!(Unwind::Yield);
+            if hooks {
+                // the instruction has not run: on a yield or an error its pc is the frame's
+                match self.stop_before(ts, method, insn, count, pc) {
+                    Ok(false) => {}
+                    Ok(true) => {
+                        count -= 1;
+                        throw!(Unwind::Yield);
+                    }
+                    Err(e) => {
+                        count -= 1;
+                        throw!(e);
+                    }
+                }
             }
             match insn {
                 Insn::Nop => {}
