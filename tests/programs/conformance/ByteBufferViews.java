@@ -4,10 +4,12 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
 
-// ByteBuffer views over heap buffers: every view type in both byte orders, aligned
-// and misaligned indices (also through slices at odd offsets), the buffer's limit as
-// the bound, read-only buffers, and the exceptions of each case.
-public class ByteBufferViewHeap {
+// ByteBuffer views over heap and direct buffers (direct ones off-heap, made 8-aligned
+// by alignedSlice so that alignment does not depend on where the memory lies): every
+// view type in both byte orders, aligned and misaligned indices (also through slices
+// at odd offsets), the buffer's limit as the bound, read-only buffers, and the
+// exceptions of each case.
+public class ByteBufferViews {
     static void p(Object o) {
         System.out.println(o);
     }
@@ -73,13 +75,13 @@ public class ByteBufferViewHeap {
         }
     }
 
-    public static void main(String[] args) {
-        exercise("allocate", ByteBuffer.allocate(20));
-        exercise("slice at 3", ByteBuffer.allocate(24).position(3).slice());
-        exercise("wrap at offset 1", ByteBuffer.wrap(new byte[21], 1, 20).slice());
-        exercise("read-only", ByteBuffer.allocate(20).asReadOnlyBuffer());
-        exercise("limit 10", ByteBuffer.allocate(32).limit(10));
-        ByteBuffer bb = ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN);
+    /** A direct buffer of `capacity` bytes whose first byte is 8-aligned. */
+    static ByteBuffer direct(int capacity) {
+        return ByteBuffer.allocateDirect(capacity + 8).alignedSlice(8).limit(capacity).slice();
+    }
+
+    /** The view handles' behaviour that does not depend on the case. */
+    static void handles(ByteBuffer bb) {
         VarHandle I = MethodHandles.byteBufferViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
         I.set(bb, 0, 1);
         p("view order ignores the buffer's: " + bb.getInt(0) + " " + bb.order(ByteOrder.BIG_ENDIAN).getInt(0) + " position " + bb.position());
@@ -94,5 +96,23 @@ public class ByteBufferViewHeap {
         } catch (UnsupportedOperationException e) {
             p(fail(e));
         }
+    }
+
+    public static void main(String[] args) {
+        exercise("allocate", ByteBuffer.allocate(20));
+        exercise("slice at 3", ByteBuffer.allocate(24).position(3).slice());
+        exercise("wrap at offset 1", ByteBuffer.wrap(new byte[21], 1, 20).slice());
+        exercise("read-only", ByteBuffer.allocate(20).asReadOnlyBuffer());
+        exercise("limit 10", ByteBuffer.allocate(32).limit(10));
+        handles(ByteBuffer.allocate(8).order(ByteOrder.LITTLE_ENDIAN));
+
+        exercise("allocateDirect", direct(20));
+        exercise("direct slice at 3", direct(24).position(3).slice());
+        exercise("direct slice at 1", direct(21).position(1).slice());
+        exercise("direct read-only", direct(20).asReadOnlyBuffer());
+        exercise("direct limit 10", direct(32).limit(10));
+        ByteBuffer d = direct(16);
+        p("direct " + d.isDirect() + " alignment " + d.alignmentOffset(0, 8) + " " + d.alignmentOffset(3, 4));
+        handles(direct(8).order(ByteOrder.LITTLE_ENDIAN));
     }
 }
