@@ -1,7 +1,8 @@
 //! Partial-order reduction checked against unreduced search on random Java programs.
 //!
 //! Each program (generated from its seed, so a failure reproduces) starts 2–4 threads
-//! that read and write shared statics, run local loops (invisible steps), update an
+//! that read and write shared statics and array elements (also by `System.arraycopy`
+//! into, out of and within a shared array), run local loops (invisible steps), update an
 //! `AtomicInteger` with CAS, take monitors (in a fixed order, or not — some programs
 //! deadlock) and assert over what they read; main joins them and prints everything.
 //! Every POR algorithm (`spor`, `de-spor`, `dl-spor`, `de-jpf`, `dl-jpf`), stateful
@@ -33,7 +34,7 @@ const VARS: &[&str] = &["x", "y", "z"];
 /// One statement of thread `me`'s body.
 fn statement(rng: &mut Rng, me: usize, locks_ordered: bool, depth: u32, out: &mut String) {
     let v = |rng: &mut Rng| VARS[rng.below(VARS.len() as u64) as usize];
-    match rng.below(if depth > 0 { 7 } else { 9 }) {
+    match rng.below(if depth > 0 { 7 } else { 11 }) {
         0 => {
             let (a, b) = (v(rng), v(rng));
             let _ = write!(out, "{a} = {b} + 1; ");
@@ -73,6 +74,23 @@ fn statement(rng: &mut Rng, me: usize, locks_ordered: bool, depth: u32, out: &mu
             }
             let _ = write!(out, "}} ");
         }
+        9 => {
+            let i = rng.below(3);
+            if rng.below(2) == 0 {
+                let _ = write!(out, "arr[{i}] = {} + {me}; ", v(rng));
+            } else {
+                let _ = write!(out, "r{me} += arr[{i}]; ");
+            }
+        }
+        10 => {
+            // a bulk copy into, out of, or within the shared array
+            let (i, j) = (rng.below(2), rng.below(2));
+            let _ = match rng.below(3) {
+                0 => write!(out, "{{ int[] l = {{ {}, {} }}; System.arraycopy(l, 0, arr, {i}, 2); }} ", me + 1, 2 * me + 5),
+                1 => write!(out, "{{ int[] l = new int[2]; System.arraycopy(arr, {i}, l, 0, 2); r{me} += l[0] * 3 + l[1]; }} "),
+                _ => write!(out, "System.arraycopy(arr, {i}, arr, {j}, 2); "),
+            };
+        }
         _ => {
             let (a, k) = (v(rng), rng.below(4) + 2);
             let _ = write!(out, "assert {a} < {k} : \"{a} reached \" + {a}; ");
@@ -89,6 +107,7 @@ fn generate(seed: u64) -> String {
         "import java.util.concurrent.atomic.AtomicInteger;\n\
          public class P{seed} {{\n\
          static int x, y, z, r0, r1, r2, r3;\n\
+         static final int[] arr = new int[3];\n\
          static final AtomicInteger A = new AtomicInteger();\n\
          static final Object L1 = new Object(), L2 = new Object();\n\
          public static void main(String[] args) throws InterruptedException {{\n"
@@ -108,7 +127,7 @@ fn generate(seed: u64) -> String {
     }
     let _ = write!(
         src,
-        "\nSystem.out.println(\"x=\" + x + \" y=\" + y + \" z=\" + z + \" A=\" + A.get() + \" r=\" + r0 + \",\" + r1 + \",\" + r2 + \",\" + r3);\n}}\n}}\n"
+        "\nSystem.out.println(\"x=\" + x + \" y=\" + y + \" z=\" + z + \" A=\" + A.get() + \" r=\" + r0 + \",\" + r1 + \",\" + r2 + \",\" + r3 + \" arr=\" + arr[0] + \",\" + arr[1] + \",\" + arr[2]);\n}}\n}}\n"
     );
     src
 }

@@ -170,6 +170,18 @@ pub(crate) enum Span {
         /// writes them
         write: bool,
     },
+    /// `count` elements of an array from index `from`, as plain accesses
+    /// (`System.arraycopy`)
+    Elements {
+        /// the array
+        arr: ObjRef,
+        /// first index
+        from: u32,
+        /// elements
+        count: u32,
+        /// writes them
+        write: bool,
+    },
     /// the off-heap allocator (allocating, reallocating)
     Allocator,
     /// the off-heap block starting at this address, as a whole (freeing, reallocating)
@@ -288,6 +300,7 @@ impl Vm {
             Span::Nothing => false,
             Span::Raw { .. } | Span::Allocator | Span::Block(_) => self.check.is_some(),
             Span::Array { arr, .. } => self.policy_covers_unsafe(arr),
+            Span::Elements { arr, .. } => self.policy_covers_object(arr),
         }
     }
 
@@ -302,6 +315,12 @@ impl Vm {
                 let last = rel.saturating_add(len.max(1) - 1) / scale;
                 for i in rel / scale..=last.min((a.len() as u64).saturating_sub(1)) {
                     out.push(self.access_record(arr, i as u32, write, AccessClass::Atomic));
+                }
+            }
+            Span::Elements { arr, from, count, write } => {
+                let len = self.heap.array(arr).map_or(0, |a| a.len() as u32);
+                for i in from..from.saturating_add(count).min(len) {
+                    out.push(self.access_record(arr, i, write, AccessClass::Data));
                 }
             }
             Span::Allocator => out.push(Vm::allocator_record(true)),
@@ -508,6 +527,7 @@ impl Vm {
             ("java/lang/invoke/VarHandle", _) if t.access & access::NATIVE != 0 => {
                 return Ok(self.classify_var_handle(ts, method, index, name));
             }
+            ("java/lang/System", "arraycopy") if t.access & access::NATIVE != 0 => return Ok(self.classify_arraycopy(ts, target)),
             ("java/io/PrintStream", _) if self.check.is_some() => {
                 if let Some(r) = receiver {
                     return Ok(Op::Sync(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
@@ -591,6 +611,29 @@ impl Vm {
         match op {
             Op::Memory(a, b) if self.policy_covers_span(a) || self.policy_covers_span(b) => Some(op),
             _ => Some(Op::Local),
+        }
+    }
+
+    /// `System.arraycopy(src, srcPos, dest, destPos, length)`: reads of the source's
+    /// elements and writes of the destination's, one operation (the copy is atomic, as
+    /// a native's effect is; see ARCHITECTURE.md). A call that will throw touches nothing.
+    fn classify_arraycopy(&self, ts: &ThreadStack, target: MethodId) -> Op {
+        let params = &self.method(target).params;
+        let arg = |i: usize| Self::call_arg(ts, params, i);
+        let (Some(Value::Ref(Some(src))), Some(Value::Int(sp)), Some(Value::Ref(Some(dst))), Some(Value::Int(dp)), Some(Value::Int(n))) =
+            (arg(0), arg(1), arg(2), arg(3), arg(4))
+        else {
+            return Op::Local;
+        };
+        if sp < 0 || dp < 0 || n <= 0 || self.heap.array(src).is_none() || self.heap.array(dst).is_none() {
+            return Op::Local;
+        }
+        let read = Span::Elements { arr: src, from: sp as u32, count: n as u32, write: false };
+        let write = Span::Elements { arr: dst, from: dp as u32, count: n as u32, write: true };
+        if self.policy_covers_span(read) || self.policy_covers_span(write) {
+            Op::Memory(read, write)
+        } else {
+            Op::Local
         }
     }
 
