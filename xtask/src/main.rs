@@ -6,7 +6,10 @@
 //! - `por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]`: the POR benchmark table
 //!   (`por_bench`).
 //! - `liveness-bench [CLIENT...]`: what livelock detection costs (`liveness_bench`).
+//! - `library-bench [CLIENT...]`: library calls as atomic steps against exploring the
+//!   JDK (`library_bench`).
 
+mod library_bench;
 mod liveness_bench;
 mod por_bench;
 
@@ -41,8 +44,9 @@ fn main() -> anyhow::Result<()> {
             por_bench::por_bench(&opts)
         }
         "liveness-bench" => liveness_bench::liveness_bench(&args.collect::<Vec<_>>()),
+        "library-bench" => library_bench::library_bench(&args.collect::<Vec<_>>()),
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)");
             std::process::exit(2);
         }
     }

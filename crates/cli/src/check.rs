@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
 use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchReport, ThreadOrder, Verdict};
-use jvmc_vm::check::{CheckOptions, ChoiceOptions, SchedPolicy, TimeoutPolicy, Visibility};
+use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
 use crate::progress::Progress;
@@ -109,6 +109,18 @@ pub struct CheckArgs {
     /// deterministic, or choice:N — each draw is a choice among at most N values
     #[arg(long, value_name = "deterministic|choice:N", default_value = "deterministic", value_parser = parse_random)]
     random: String,
+    /// Trusted library calls (locks, atomics, latches, the linearizable operations of
+    /// the concurrent collections): atomic — each runs as one step, split only where
+    /// it blocks or yields; explore — every shared access inside the JDK is a
+    /// scheduling point (to check the JDK itself)
+    #[arg(long, value_name = "atomic|explore", default_value = "atomic", value_parser = ["atomic", "explore"])]
+    library: String,
+    /// With --library atomic: classes (`*` wildcards) whose every method is trusted too
+    #[arg(long = "atomic-classes", value_name = "PATTERNS")]
+    atomic_classes: Option<String>,
+    /// With --library atomic: classes never trusted, whatever the table says
+    #[arg(long = "explore-classes", value_name = "PATTERNS")]
+    explore_classes: Option<String>,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -188,6 +200,16 @@ fn parse_size(s: &str) -> Result<u64, String> {
     Ok((n * mult) as u64)
 }
 
+/// `--library`, `--atomic-classes`, `--explore-classes`.
+fn library_policy(spec: &ProgramSpec) -> LibraryPolicy {
+    let patterns = |s: &str| s.split(',').map(str::trim).filter(|p| !p.is_empty()).map(str::to_string).collect();
+    LibraryPolicy {
+        mode: if spec.library == "atomic" { LibraryMode::Atomic } else { LibraryMode::Explore },
+        atomic_classes: patterns(&spec.atomic_classes),
+        explore_classes: patterns(&spec.explore_classes),
+    }
+}
+
 /// Builds the transition system of `spec`: boot, main thread before `main`, checking on.
 fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibility: Visibility) -> anyhow::Result<(VmSystem, crate::program::Prepared)> {
     let policy = SchedPolicy::parse(&spec.sched)
@@ -205,6 +227,7 @@ fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibil
         choices,
         timeouts,
         transition_budget: spec.transition_budget,
+        library: library_policy(spec),
     });
     Ok((VmSystem::new(vm), prepared))
 }
@@ -265,6 +288,9 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     spec.weak_cas = args.weak_cas.clone();
     spec.random = args.random.clone();
     spec.transition_budget = args.transition_budget;
+    spec.library = args.library.clone();
+    spec.atomic_classes = args.atomic_classes.clone().unwrap_or_default();
+    spec.explore_classes = args.explore_classes.clone().unwrap_or_default();
     let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,

@@ -110,6 +110,15 @@ pub struct ProgramSpec {
     /// `--transition-budget`
     #[serde(default = "ProgramSpec::default_budget")]
     pub transition_budget: u64,
+    /// `--library`
+    #[serde(default = "ProgramSpec::explore")]
+    pub library: String,
+    /// `--atomic-classes`
+    #[serde(default)]
+    pub atomic_classes: String,
+    /// `--explore-classes`
+    #[serde(default)]
+    pub explore_classes: String,
 }
 
 impl Default for ProgramSpec {
@@ -128,6 +137,9 @@ impl Default for ProgramSpec {
             weak_cas: "spurious".into(),
             random: Self::deterministic(),
             transition_budget: Self::default_budget(),
+            library: "atomic".into(),
+            atomic_classes: String::new(),
+            explore_classes: String::new(),
         }
     }
 }
@@ -139,6 +151,10 @@ impl ProgramSpec {
 
     fn strong_cas() -> String {
         "strong".into()
+    }
+
+    fn explore() -> String {
+        "explore".into()
     }
 
     fn deterministic() -> String {

@@ -79,6 +79,8 @@ fn json_on_stdout_has_the_contract_fields_and_the_report_goes_to_stderr() {
 #[test]
 fn limits_stop_cleanly_with_status_3_and_the_statistics_so_far() {
     let dir = compiled("ConditionHandshake");
+    // large enough for every limit only with the JDK's interleavings
+    let check = |dir: &Path, args: &[&str], class: &str| check(dir, &[args, &["--library", "explore"]].concat(), class);
     let out = check(dir.path(), &["--max-states", "50", "--json", "-"], "ConditionHandshake");
     assert_eq!(out.code(), Some(3), "{}", stderr(&out));
     let j = json(&out);
@@ -377,8 +379,42 @@ public class MustSucceed {
 #[test]
 fn bad_liveness_and_choice_options_are_usage_errors() {
     let dir = compiled("RacyCounter2");
-    for bad in [&["--timeouts", "soon"][..], &["--random", "choice:0"], &["--random", "dice"], &["--weak-cas", "sometimes"], &["--transition-budget", "-1"]] {
+    for bad in [&["--timeouts", "soon"][..], &["--random", "choice:0"], &["--random", "dice"], &["--weak-cas", "sometimes"], &["--transition-budget", "-1"], &["--library", "trusted"]] {
         let out = check(dir.path(), bad, "RacyCounter2");
         assert_eq!(out.code(), Some(2), "{bad:?}: {}", stderr(&out));
     }
+}
+
+/// Issue 10: a trusted library call is one step; a step inside it (where it blocks)
+/// names the call and the line that made it, with the library frames folded; and
+/// `--library explore` interleaves inside the JDK, finding the same deadlock with
+/// more states.
+#[test]
+fn library_calls_are_one_step_and_their_trace_steps_name_the_call() {
+    let src = r#"
+import java.util.concurrent.Semaphore;
+public class OnePermitTooFew {
+    public static void main(String[] args) throws Exception {
+        Semaphore done = new Semaphore(0);
+        Thread t = new Thread(() -> done.release());
+        t.start();
+        done.acquire(2);
+        t.join();
+    }
+}"#;
+    let dir = compile_source("OnePermitTooFew", src);
+    let mut states = Vec::new();
+    for library in ["atomic", "explore"] {
+        let out = check(dir.path(), &["--library", library, "--json", "-"], "OnePermitTooFew");
+        assert_eq!(out.code(), Some(1), "{library}: {}", stderr(&out));
+        let report = json(&out);
+        assert_eq!(report["violation"]["kind"], "deadlock", "{library}: {report}");
+        states.push(report["stats"]["states_new"].as_u64().expect("states"));
+        if library == "atomic" {
+            let text = stderr(&out);
+            assert!(text.contains("OnePermitTooFew.main(OnePermitTooFew.java:8)"), "the user's line: {text}");
+            assert!(text.contains("in Semaphore.acquire(): "), "the call, library frames folded: {text}");
+        }
+    }
+    assert!(states[0] < states[1], "atomic {} states, explore {}", states[0], states[1]);
 }

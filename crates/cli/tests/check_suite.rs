@@ -14,7 +14,9 @@
 //! Each program is checked under `--sched all` and under `--sched shared` with
 //! `--exact-states` (fingerprints must never merge different states), with every
 //! partial-order reduction (`--por spor|de-spor|dl-spor|de-jpf|dl-jpf` under
-//! `--sched all`), and with exhaustive `--stateless` searches where marked. Every run must give the expected
+//! `--sched all`), with trusted library calls explored (`--library explore`, alone
+//! and with `--por dl-spor`) as well as atomic (the default), and with exhaustive
+//! `--stateless` searches where marked. Every run must give the expected
 //! verdict and violation kind; for correct programs all runs must find the same
 //! outcomes, equal to the declared ones when declared. A counterexample saved with
 //! `--trace` must replay (`jvmc replay`) to the same violation.
@@ -147,6 +149,10 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
     for alg in POR_ALGORITHMS {
         runs.push(jvmc_check(&format!("--sched all --por {alg}"), &classes, class, &e, &["--sched", "all", "--por", alg])?);
     }
+    // trusted library calls as one step (the default) against the JDK's own
+    // interleavings: the same verdict and outcomes
+    runs.push(jvmc_check("--library explore", &classes, class, &e, &["--library", "explore"])?);
+    runs.push(jvmc_check("--sched all --library explore --por dl-spor", &classes, class, &e, &["--sched", "all", "--library", "explore", "--por", "dl-spor"])?);
 
     if e.verdict == "ok" {
         let first = runs[0].outcomes();

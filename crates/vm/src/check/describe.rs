@@ -101,7 +101,36 @@ impl Vm {
         next
     }
 
+    /// A thread inside a trusted library call run as one step: the call's method and
+    /// the frame that made it (library frames are folded into the call).
+    fn library_call(&self, tid: u32) -> Option<(String, String)> {
+        let frames = &self.threads[tid as usize].stack.frames;
+        let java = |f: &&crate::thread::Frame| f.kind == FrameKind::Java;
+        if !frames.iter().rev().find(java)?.library {
+            return None;
+        }
+        let mut entry = None;
+        for f in frames.iter().rev().filter(java) {
+            if !f.library {
+                let m = self.method(entry?);
+                let class = self.class(m.class).java_name();
+                let simple = class.rsplit(['.', '$']).next().unwrap_or(&class).to_string();
+                return Some((format!("{simple}.{}()", m.name), self.frame_display(f.method, f.pc)));
+            }
+            entry = Some(f.method);
+        }
+        None
+    }
+
     fn describe_step(&self, tid: u32) -> NextOp {
+        let mut next = self.describe_operation(tid);
+        if let Some((call, caller)) = self.library_call(tid) {
+            next = NextOp { location: caller, operation: format!("in {call}: {}", next.operation) };
+        }
+        next
+    }
+
+    fn describe_operation(&self, tid: u32) -> NextOp {
         let location = self.thread_location(tid);
         let t = &self.threads[tid as usize];
         let interrupted = self.thread_interrupted(tid);

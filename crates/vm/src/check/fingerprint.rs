@@ -219,7 +219,7 @@ impl Vm {
                 FrameKind::Reflective { .. } => 3,
                 FrameKind::VarHandleResult { .. } => 4,
             };
-            s.bytes(&[kind, f.atomic as u8]);
+            s.bytes(&[kind, f.atomic as u8, f.library as u8]);
             if let FrameKind::ClassInit { class, .. } = f.kind {
                 s.u32(class.0);
             }

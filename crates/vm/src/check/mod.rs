@@ -10,6 +10,7 @@
 //! - `transition`: executing one transition of one thread; enabledness; save/restore.
 //! - `lifecycle`: thread entry, start and termination.
 //! - `describe`: words for people (trace lines, deadlock reports).
+//! - `library`: trusted library calls (`--library atomic`), run as one step each.
 //! - `choice`: calls whose result is a choice (a weak compare-and-set that may fail
 //!   spuriously, a random draw), explored as the branches of one transition.
 //! - `fingerprint`: incremental state hashing with heap symmetry, the young
@@ -23,6 +24,7 @@
 mod choice;
 mod describe;
 mod fingerprint;
+mod library;
 mod lifecycle;
 pub(crate) mod journal;
 mod policy;
@@ -32,6 +34,7 @@ pub(crate) use policy::Op;
 pub use policy::{SchedPolicy, Visibility};
 pub(crate) use policy::is_atomic_method;
 pub use choice::ChoiceOptions;
+pub use library::{LibraryMode, LibraryPolicy, LIBRARY_SLICE};
 pub use describe::{NextOp, ThreadReport};
 pub use transition::{Diverged, Pending, StepReport, Uncaught};
 pub(crate) use lifecycle::THREAD_STATUS_RUNNABLE;
@@ -57,6 +60,8 @@ pub struct CheckOptions {
     /// instructions a thread may run without reaching a scheduling point before its
     /// transition is a non-termination violation
     pub transition_budget: u64,
+    /// which library calls run as one step (`library.rs`)
+    pub library: LibraryPolicy,
 }
 
 impl Default for CheckOptions {
@@ -69,6 +74,7 @@ impl Default for CheckOptions {
             choices: ChoiceOptions::default(),
             timeouts: TimeoutPolicy::default(),
             transition_budget: DEFAULT_TRANSITION_BUDGET,
+            library: LibraryPolicy::default(),
         }
     }
 }

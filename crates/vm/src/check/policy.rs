@@ -59,7 +59,7 @@ impl SchedPolicy {
 }
 
 /// Whether `name` (dotted) matches a `*` pattern.
-fn glob(pattern: &str, name: &str) -> bool {
+pub(super) fn glob(pattern: &str, name: &str) -> bool {
     let (p, n) = (pattern.as_bytes(), name.as_bytes());
     let (mut pi, mut ni, mut star, mut mark) = (0, 0, usize::MAX, 0);
     while ni < n.len() {
@@ -141,6 +141,9 @@ pub(crate) enum Op {
     /// an `Unsafe` memory operation on off-heap memory or array storage: what its two
     /// sides touch (source and destination of a copy)
     Memory(Span, Span),
+    /// a trusted library call that runs as one step (`library.rs`): what it accesses
+    /// is known only once it has run (its label)
+    Library,
 }
 
 /// One side of an `Unsafe` memory operation: what it touches. Its access records are
@@ -206,7 +209,7 @@ impl Op {
     /// Appends the shared accesses this operation makes (its own, first).
     pub(crate) fn accesses(self, vm: &Vm, out: &mut Vec<AccessRecord>) {
         match self {
-            Op::Local => {}
+            Op::Local | Op::Library => {}
             Op::Access(a) | Op::Sync(a) | Op::Blocking(a) => out.push(a),
             Op::Lock(o) => out.push(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
             Op::Join(o) => out.push(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
@@ -262,7 +265,7 @@ impl Vm {
         }
     }
 
-    fn policy_covers_object(&self, obj: ObjRef) -> bool {
+    pub(super) fn policy_covers_object(&self, obj: ObjRef) -> bool {
         let Some(chk) = &self.check else { return false };
         match &chk.options.policy {
             SchedPolicy::All => true,
@@ -470,6 +473,10 @@ impl Vm {
         let name = &*t.name;
         if let Some(op) = self.classify_choice(ts, method, index, target)? {
             return Ok(op);
+        }
+        let outside_region = ts.frames.last().is_some_and(|f| !f.library);
+        if outside_region && self.starts_library_call(target, if t.is_static() { None } else { Some(receiver) }) {
+            return Ok(Op::Library);
         }
         // synchronisation natives and thread operations
         match (cname, name) {

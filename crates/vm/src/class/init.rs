@@ -37,6 +37,7 @@ impl Vm {
                     base: ts.values.len() as u32,
                     kind: FrameKind::ClassInit { class, stage: 0 },
                     atomic: true,
+                    library: false,
                 });
                 Ok(false)
             }

@@ -149,6 +149,7 @@ impl Vm {
         let base = ts.values.len() - method.arg_slots as usize;
         let synchronized = method.is_synchronized();
         let atomic = self.check.is_some() && crate::check::is_atomic_method(&self.class(method.class).name, &method.name);
+        let library = self.check.is_some() && self.enters_library_region(ts, m, base);
         let lock = if synchronized {
             let lock = self.sync_object(ts, m, base)?;
             if !self.monitor_available(lock, ts.tid) {
@@ -162,6 +163,7 @@ impl Vm {
         ts.values.resize(base + code.max_locals as usize, Value::Top);
         let mut frame = Frame::new(m, 0, base as u32, FrameKind::Java);
         frame.atomic = atomic;
+        frame.library = library;
         ts.frames.push(frame);
         if let Some(lock) = lock {
             self.monitor_enter(ts, lock)?;

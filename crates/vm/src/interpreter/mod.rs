@@ -177,7 +177,15 @@ impl Vm {
         if ts.in_atomic() {
             return Ok(false);
         }
-        Ok(self.classify(ts, method, insn)? != crate::check::Op::Local)
+        let op = self.classify(ts, method, insn)?;
+        if op == crate::check::Op::Local {
+            return Ok(false);
+        }
+        if ts.frames.last().is_some_and(|f| f.library) {
+            let ran = self.check.as_ref().map_or(0, |c| now - c.segment_start);
+            return Ok(self.library_stop(ts, method, insn, op, ran));
+        }
+        Ok(true)
     }
 
     #[cold]

@@ -72,12 +72,16 @@ pub struct Frame {
     /// whether the frame runs atomically under the model checker (no scheduling
     /// points until it returns)
     pub atomic: bool,
+    /// whether the frame belongs to a trusted library call run as one step
+    /// (`check/library.rs`): set on the call's frame and on the library frames it
+    /// calls, not on frames of user classes
+    pub library: bool,
 }
 
 impl Frame {
     /// A frame that is not atomic.
     pub fn new(method: MethodId, pc: u32, base: u32, kind: FrameKind) -> Frame {
-        Frame { method, pc, base, kind, atomic: false }
+        Frame { method, pc, base, kind, atomic: false, library: false }
     }
 }
 
