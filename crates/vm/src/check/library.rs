@@ -139,23 +139,14 @@ impl LibraryPolicy {
         }
         !self.atomic_classes.is_empty() && self.atomic_classes.iter().any(|p| super::policy::glob(p, &dotted()))
     }
-
-    /// The table, as `(class, methods)` with internal class names (`*`: every method);
-    /// for documentation and the table's own tests.
-    pub fn table() -> impl Iterator<Item = (&'static str, &'static [&'static str])> {
-        TRUSTED.iter().copied()
-    }
 }
 
 impl Vm {
     /// Whether a call of `m` on `receiver` (`None`: a static method) from outside a
     /// library region runs as one step: a trusted method on a receiver the policy
     /// covers (another thread can reach it), or a trusted static method.
-    pub(crate) fn starts_library_call(&self, m: MethodId, receiver: Option<Option<ObjRef>>) -> bool {
-        let Some(chk) = &self.check else { return false };
-        let method = self.method(m);
-        let class = self.class(method.class);
-        if !class.is_jdk() || !chk.options.library.trusts(&class.name, &method.name) {
+    pub(crate) fn starts_library_call(&mut self, m: MethodId, receiver: Option<Option<ObjRef>>) -> bool {
+        if !self.trusted_method(m) {
             return false;
         }
         match receiver {
@@ -165,10 +156,30 @@ impl Vm {
         }
     }
 
+    /// Whether `m` is a trusted JDK method, decided once per method (every call and
+    /// every scheduling-point check of a call asks).
+    fn trusted_method(&mut self, m: MethodId) -> bool {
+        let Some(chk) = &self.check else { return false };
+        if let Some(&Some(known)) = chk.trusted_methods.get(m.0 as usize) {
+            return known;
+        }
+        let method = self.method(m);
+        let class = self.class(method.class);
+        let trusted = class.is_jdk() && chk.options.library.trusts(&class.name, &method.name);
+        if let Some(chk) = self.check.as_mut() {
+            let i = m.0 as usize;
+            if chk.trusted_methods.len() <= i {
+                chk.trusted_methods.resize(i + 1, None);
+            }
+            chk.trusted_methods[i] = Some(trusted);
+        }
+        trusted
+    }
+
     /// Whether the Java frame of `m` about to be pushed (its arguments from `base`)
     /// belongs to a library region: it starts one (see [`Vm::starts_library_call`]),
     /// or its caller's frame is in one and `m` is not a user class's method.
-    pub(crate) fn enters_library_region(&self, ts: &ThreadStack, m: MethodId, base: usize) -> bool {
+    pub(crate) fn enters_library_region(&mut self, ts: &ThreadStack, m: MethodId, base: usize) -> bool {
         let method = self.method(m);
         if !self.class(method.class).is_jdk() {
             return false;

@@ -236,6 +236,9 @@ pub(crate) struct CheckState {
     pub(crate) interrupt: Option<InterruptCheck>,
     /// the instruction count at which `interrupt` is next polled
     pub(crate) next_poll: u64,
+    /// per method (by id): whether it is trusted (`library.rs`), once decided; a
+    /// cache of a fixed function of the options, not state
+    pub(crate) trusted_methods: Vec<Option<bool>>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -276,6 +279,7 @@ impl CheckState {
             next_check: u64::MAX,
             interrupt: None,
             next_poll: u64::MAX,
+            trusted_methods: Vec::new(),
         }
     }
 }

@@ -468,16 +468,17 @@ impl Vm {
             }
             _ => m,
         };
-        let t = self.method(target);
-        let cname = &*self.class(t.class).name;
-        let name = &*t.name;
         if let Some(op) = self.classify_choice(ts, method, index, target)? {
             return Ok(op);
         }
         let outside_region = ts.frames.last().is_some_and(|f| !f.library);
-        if outside_region && self.starts_library_call(target, if t.is_static() { None } else { Some(receiver) }) {
+        let receiver_arg = if self.method(target).is_static() { None } else { Some(receiver) };
+        if outside_region && self.starts_library_call(target, receiver_arg) {
             return Ok(Op::Library);
         }
+        let t = self.method(target);
+        let cname = &*self.class(t.class).name;
+        let name = &*t.name;
         // synchronisation natives and thread operations
         match (cname, name) {
             ("java/lang/Object", "wait") => {
