@@ -34,7 +34,7 @@ pub(crate) use policy::Op;
 pub use policy::{SchedPolicy, Visibility};
 pub(crate) use policy::is_atomic_method;
 pub use choice::ChoiceOptions;
-pub use library::{LibraryMode, LibraryPolicy, LIBRARY_SLICE};
+pub use library::{trusted_table, LibraryMode, LibraryPolicy, LIBRARY_SLICE};
 pub use describe::{NextOp, ThreadReport};
 pub use transition::{Diverged, Pending, StepReport, Uncaught};
 pub(crate) use lifecycle::THREAD_STATUS_RUNNABLE;

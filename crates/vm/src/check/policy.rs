@@ -568,7 +568,7 @@ impl Vm {
                 return Ok(Some(Op::Choice(Choice { kind: ChoiceKind::Draw(draw), arg_slots })));
             }
         }
-        if !options.spurious_weak_cas || !name.starts_with("weakCompareAndSet") {
+        if !options.spurious_weak_cas || !name.starts_with("weakCompareAndSet") || self.weak_cas_is_library_internal(method) {
             return Ok(None);
         }
         let (performs, arg_slots) = match cname {
