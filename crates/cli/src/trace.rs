@@ -34,6 +34,10 @@ pub struct TraceStep {
     pub location: String,
     /// the operation it starts with
     pub operation: String,
+    /// inside a trusted library call (`--library atomic`): the library frames folded
+    /// into the call, innermost first (`location` is the user frame that made it)
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub library_frames: Vec<String>,
     /// what it printed (stdout and stderr, in order of the streams)
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub output: String,
@@ -250,7 +254,15 @@ pub fn replay(sys: &mut VmSystem, schedule: &[Move], cycle_start: Option<usize>)
         let out = sys.vm().output();
         let mut output = String::from_utf8_lossy(out.stdout.get(out0..).unwrap_or_default()).into_owned();
         output.push_str(&String::from_utf8_lossy(out.stderr.get(err0..).unwrap_or_default()));
-        steps.push(TraceStep { thread: tid, branch: mv.branch, thread_name: thread_name.clone(), location: next.location, operation: next.operation, output });
+        steps.push(TraceStep {
+            thread: tid,
+            branch: mv.branch,
+            thread_name: thread_name.clone(),
+            location: next.location,
+            operation: next.operation,
+            library_frames: next.library_frames,
+            output,
+        });
         if let Some(v) = step.violation {
             if i + 1 != schedule.len() {
                 bail!("the trace does not fit the program: a violation happened at step {} of {}", i + 1, schedule.len());

@@ -414,6 +414,13 @@ public class OnePermitTooFew {
             let text = stderr(&out);
             assert!(text.contains("OnePermitTooFew.main(OnePermitTooFew.java:8)"), "the user's line: {text}");
             assert!(text.contains("in Semaphore.acquire(): "), "the call, library frames folded: {text}");
+            // the JSON trace expands the folded frames, innermost first, ending in the call
+            let steps = report["violation"]["trace"].as_array().expect("trace");
+            let call = steps.iter().find(|s| s["operation"].as_str().is_some_and(|o| o.starts_with("in Semaphore.acquire()"))).expect("the call's step");
+            let frames: Vec<&str> = call["library_frames"].as_array().expect("library frames").iter().filter_map(|f| f.as_str()).collect();
+            assert!(frames.last().is_some_and(|f| f.starts_with("java.util.concurrent.Semaphore.acquire(Semaphore.java:")), "{frames:?}");
+            assert!(frames.iter().all(|f| f.starts_with("java.util.concurrent.")), "{frames:?}");
+            assert!(steps.iter().filter(|s| s["library_frames"].is_array()).all(|s| s["operation"].as_str().is_some_and(|o| o.starts_with("in "))), "{steps:?}");
         }
     }
     assert!(states[0] < states[1], "atomic {} states, explore {}", states[0], states[1]);

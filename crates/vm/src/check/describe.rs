@@ -19,6 +19,9 @@ pub struct NextOp {
     pub location: String,
     /// the operation, e.g. `read Counter.count`, `lock Object@3f2a`, `start Thread-1`
     pub operation: String,
+    /// inside a trusted library call: the library frames folded into it, innermost
+    /// first (`location` is then the user frame that made the call)
+    pub library_frames: Vec<String>,
 }
 
 /// A thread, for a deadlock report.
@@ -101,31 +104,34 @@ impl Vm {
         next
     }
 
-    /// A thread inside a trusted library call run as one step: the call's method and
-    /// the frame that made it (library frames are folded into the call).
-    fn library_call(&self, tid: u32) -> Option<(String, String)> {
+    /// A thread inside a trusted library call run as one step: the call's method, the
+    /// frame that made it, and the library frames folded into the call (innermost
+    /// first).
+    fn library_call(&self, tid: u32) -> Option<(String, String, Vec<String>)> {
         let frames = &self.threads[tid as usize].stack.frames;
         let java = |f: &&crate::thread::Frame| f.kind == FrameKind::Java;
         if !frames.iter().rev().find(java)?.library {
             return None;
         }
         let mut entry = None;
+        let mut folded = Vec::new();
         for f in frames.iter().rev().filter(java) {
             if !f.library {
                 let m = self.method(entry?);
                 let class = self.class(m.class).java_name();
                 let simple = class.rsplit(['.', '$']).next().unwrap_or(&class).to_string();
-                return Some((format!("{simple}.{}()", m.name), self.frame_display(f.method, f.pc)));
+                return Some((format!("{simple}.{}()", m.name), self.frame_display(f.method, f.pc), folded));
             }
             entry = Some(f.method);
+            folded.push(self.frame_display(f.method, f.pc));
         }
         None
     }
 
     fn describe_step(&self, tid: u32) -> NextOp {
         let mut next = self.describe_operation(tid);
-        if let Some((call, caller)) = self.library_call(tid) {
-            next = NextOp { location: caller, operation: format!("in {call}: {}", next.operation) };
+        if let Some((call, caller, folded)) = self.library_call(tid) {
+            next = NextOp { location: caller, operation: format!("in {call}: {}", next.operation), library_frames: folded };
         }
         next
     }
@@ -150,7 +156,7 @@ impl Vm {
                 _ => self.describe_top(tid),
             },
         };
-        NextOp { location, operation }
+        NextOp { location, operation, library_frames: Vec::new() }
     }
 
     fn describe_top(&self, tid: u32) -> String {
