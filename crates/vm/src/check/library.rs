@@ -218,11 +218,7 @@ impl Vm {
             _ => ran >= LIBRARY_SLICE || self.yields(ts, method, insn),
         };
         if !splits {
-            let mut accesses = Vec::new();
-            op.accesses(self, &mut accesses);
-            for a in accesses {
-                self.note_access(a);
-            }
+            self.note_accesses(op);
         }
         splits
     }

@@ -120,6 +120,9 @@ impl Vm {
                 Ok(None)
             }
             3 => {
+                if self.stops_before_termination() {
+                    return Err(Unwind::Yield);
+                }
                 set_stage(ts, 4);
                 let thread = self.threads[ts.tid as usize].object;
                 let tc = self.wk.thread;
@@ -151,6 +154,23 @@ impl Vm {
                 Ok(Some(Exit::Terminated))
             }
         }
+    }
+
+    /// Under the model checker, a thread about to terminate (`Thread.exit`, then dead
+    /// for `join` and `isAlive`) stops there unless this is its transition's first
+    /// operation: termination is visible to other threads, so it must not share a
+    /// transition with the thread's last shared access (else `x = 1` in a thread and
+    /// `isAlive()` in main could never show the thread alive after its write).
+    fn stops_before_termination(&mut self) -> bool {
+        let Some(chk) = self.check.as_mut() else { return false };
+        if chk.nested > 0 {
+            return false;
+        }
+        if chk.skip_next_check {
+            chk.skip_next_check = false;
+            return false;
+        }
+        true
     }
 
     /// Whether the program installed a handler for exceptions escaping thread `tid`

@@ -536,6 +536,13 @@ impl Vm {
                 return Ok(self.classify_var_handle(ts, method, index, name));
             }
             ("java/lang/System", "arraycopy") if t.access & access::NATIVE != 0 => return Ok(self.classify_arraycopy(ts, target)),
+            // thread groups run atomically (`is_atomic_method`): a call is one visible
+            // step on the group (start and exit change it)
+            ("java/lang/ThreadGroup", _) if self.check.is_some() && t.access & access::STATIC == 0 => {
+                if let Some(r) = receiver {
+                    return Ok(Op::Sync(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
+                }
+            }
             ("java/io/PrintStream", _) if self.check.is_some() => {
                 if let Some(r) = receiver {
                     return Ok(Op::Sync(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
@@ -719,6 +726,13 @@ impl Vm {
     /// What the thread of `ts` stands before (its top frame's instruction).
     pub(crate) fn pending_op(&mut self, ts: &mut ThreadStack) -> Result<Op, Unwind> {
         let Some(&f) = ts.frames.last() else { return Ok(Op::Local) };
+        if f.kind == (FrameKind::ThreadEntry { stage: 3 }) {
+            // before termination (see `lifecycle.rs`): the thread's life cycle changes
+            return Ok(match self.threads[ts.tid as usize].object {
+                Some(me) => Op::Sync(self.access_record(me, AccessRecord::LIFECYCLE, true, AccessClass::Sync)),
+                None => Op::Local,
+            });
+        }
         if f.kind != FrameKind::Java {
             return Ok(Op::Local);
         }

@@ -94,6 +94,16 @@ impl Vm {
         }
     }
 
+    /// Records the accesses of `op`, run inside a transition without stopping before
+    /// it (an atomic method, a library region), in the transition's label.
+    pub(crate) fn note_accesses(&mut self, op: Op) {
+        let mut accesses = Vec::new();
+        op.accesses(self, &mut accesses);
+        for a in accesses {
+            self.note_access(a);
+        }
+    }
+
     /// Sets the check of the search's limits the interpreter polls inside long
     /// transitions (see [`InterruptCheck`]); `None` removes it.
     pub fn set_interrupt_check(&mut self, check: Option<InterruptCheck>) {

@@ -134,9 +134,6 @@ impl Vm {
             chk.skip_next_check = false;
             return Ok(false);
         }
-        if chk.nested > 0 {
-            return Ok(false);
-        }
         if !matches!(
             insn,
             Insn::Getfield(_)
@@ -174,11 +171,16 @@ impl Vm {
         ) {
             return Ok(false);
         }
-        if ts.in_atomic() {
-            return Ok(false);
-        }
         let op = self.classify(ts, method, insn)?;
         if op == crate::check::Op::Local {
+            return Ok(false);
+        }
+        if ts.in_atomic() || self.check.as_ref().is_some_and(|c| c.nested > 0) {
+            // an atomic method (class initialisers, thread start and exit, thread
+            // groups, printing) or a call from Rust does not stop, but what it touches
+            // is in the label: `Thread.start` and `Thread.exit` both change the
+            // thread group
+            self.note_accesses(op);
             return Ok(false);
         }
         if ts.frames.last().is_some_and(|f| f.library) {
