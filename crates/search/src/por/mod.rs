@@ -23,6 +23,7 @@
 
 pub mod eager;
 mod explorer;
+mod hb_summary;
 pub mod lazy;
 pub mod optimal;
 pub mod safe_sets;
@@ -86,7 +87,7 @@ pub(crate) trait Reduction {
 }
 
 /// The registered names of the POR strategies (see [`crate::strategy::STRATEGIES`]).
-pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf", "odpor"];
+pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf", "odpor", "odpor-paper"];
 
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
@@ -119,9 +120,16 @@ impl PorStrategy {
         PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(false)) }
     }
 
-    /// O-DPOR: stateful source-set DPOR on top of S-POR (the paper's baseline).
+    /// O-DPOR: stateful source-set DPOR on top of S-POR, with the
+    /// happens-before-aware summary at visited states.
     pub fn odpor() -> Self {
-        PorStrategy { reduction: Box::new(optimal::OptimalSourceSets::new()) }
+        PorStrategy { reduction: Box::new(optimal::OptimalSourceSets::new(false)) }
+    }
+
+    /// O-DPOR as the paper's baseline: every conflict with a transition reachable
+    /// from a visited state counts as a race.
+    pub fn odpor_paper() -> Self {
+        PorStrategy { reduction: Box::new(optimal::OptimalSourceSets::new(true)) }
     }
 }
 

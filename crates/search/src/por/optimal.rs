@@ -82,12 +82,21 @@ impl VectorClock {
 pub struct OptimalSourceSets {
     /// the clock of each transition on the stack, by position
     clocks: Vec<VectorClock>,
+    /// the paper's summary rule at visited states (every conflict a race) instead
+    /// of the happens-before-aware one
+    faithful: bool,
+}
+
+/// The stack position of `state` (frames are few; a linear scan is cheap next to
+/// the traversal).
+fn frames_position(frames: &[Frame], state: StateId) -> Option<usize> {
+    frames.iter().position(|f| f.state == state)
 }
 
 impl OptimalSourceSets {
-    /// With an empty stack.
-    pub fn new() -> Self {
-        OptimalSourceSets::default()
+    /// With an empty stack; `faithful`: the paper's summary rule (`odpor-paper`).
+    pub fn new(faithful: bool) -> Self {
+        OptimalSourceSets { clocks: Vec::new(), faithful }
     }
 
     /// The clock a transition `e'` of thread `p` at position `n = path.len()` would
@@ -219,7 +228,11 @@ fn add_conflicting(frame: &mut Frame, t: ThreadId) {
 
 impl Reduction for OptimalSourceSets {
     fn name(&self) -> &'static str {
-        "odpor"
+        if self.faithful {
+            "odpor-paper"
+        } else {
+            "odpor"
+        }
     }
 
     fn uses_safe_sets(&self) -> bool {
@@ -255,16 +268,45 @@ impl Reduction for OptimalSourceSets {
         self.races(ex, pending, depth);
     }
 
-    /// The summary rule (see the module docs).
+    /// The summary rule (see the module docs), happens-before-aware unless
+    /// `faithful` ([`super::hb_summary`]).
     fn on_visited(&mut self, ex: &mut Explorer, top: usize, target: StateId) {
-        let end = ex.traverse(target, |labels, index, frames, e| {
-            let a = labels.get(e.label);
-            if !a.accesses.is_empty() {
-                index.dependent(a, top + 1, |q, _| add_conflicting(&mut frames[q], a.thread));
+        let lowest = if self.faithful {
+            ex.traverse(target, |labels, index, frames, e| {
+                let a = labels.get(e.label);
+                if !a.accesses.is_empty() {
+                    index.dependent(a, top + 1, |q, _| add_conflicting(&mut frames[q], a.thread));
+                }
+                true
+            })
+            .lowest_on_stack
+        } else {
+            // the clock of each thread's last transition on the stack
+            let mut last: Vec<(ThreadId, usize)> = Vec::new();
+            for (i, t) in ex.path[..=top].iter().enumerate().rev() {
+                if !last.iter().any(|(u, _)| *u == t.thread) {
+                    last.push((t.thread, i));
+                }
             }
-            true
-        });
-        if let Some(q) = end.lowest_on_stack {
+            let clocks = &self.clocks;
+            let (graph, labels, index, frames) = (&ex.graph, &ex.labels, &ex.index, &mut ex.frames);
+            let stack_pos = |s: StateId| frames_position(frames, s);
+            let mut conflicts: Vec<(usize, ThreadId)> = Vec::new();
+            let lowest = super::hb_summary::traverse(graph, labels, stack_pos, target, |b, ordered| {
+                let synced = |w: ThreadId| w == b.thread || ((w as usize) < 64 && ordered & (1 << w) != 0);
+                index.dependent(b, top + 1, |q, p| {
+                    let before = synced(p) || last.iter().any(|&(w, i)| synced(w) && clocks[i].after(p, q));
+                    if !before {
+                        conflicts.push((q, b.thread));
+                    }
+                });
+            });
+            for (q, t) in conflicts {
+                add_conflicting(&mut ex.frames[q], t);
+            }
+            lowest
+        };
+        if let Some(q) = lowest {
             for i in q + 1..=top {
                 ex.make_full(i);
             }

@@ -15,7 +15,7 @@ use crate::NoListener;
 
 /// Every complete POR strategy.
 fn all() -> Vec<PorStrategy> {
-    vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::dl_spor(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor()]
+    vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::dl_spor(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor(), PorStrategy::odpor_paper()]
 }
 
 fn with_outcomes() -> SearchConfig {

@@ -69,7 +69,8 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "dl-spor", summary: "POR with lazy source sets over safe sets (DL-S-POR, Algorithm 3)", make: || Box::new(PorStrategy::dl_spor()) },
     Registration { name: "de-jpf", summary: "eager source sets without safe sets (DE-JPF)", make: || Box::new(PorStrategy::de_jpf()) },
     Registration { name: "dl-jpf", summary: "lazy source sets without safe sets (DL-JPF)", make: || Box::new(PorStrategy::dl_jpf()) },
-    Registration { name: "odpor", summary: "stateful source-set DPOR over safe sets (O-DPOR, the paper's baseline)", make: || Box::new(PorStrategy::odpor()) },
+    Registration { name: "odpor", summary: "stateful source-set DPOR over safe sets, happens-before-aware at visited states", make: || Box::new(PorStrategy::odpor()) },
+    Registration { name: "odpor-paper", summary: "O-DPOR as the paper's baseline (every conflict past a visited state is a race)", make: || Box::new(PorStrategy::odpor_paper()) },
 ];
 
 /// The built-in strategy called `name`.

@@ -1,0 +1,243 @@
+//! The happens-before-aware summary at a visited state (issue 10): which transitions
+//! reachable from a visited state `s'` in `L_r` race with transitions on the stack.
+//!
+//! The paper's summary rule (Yang et al.'s stateful DPOR, as O-DPOR used it) treats a
+//! reachable transition `b` as racing with *every* stack transition `a` it conflicts
+//! with, since the path from `s'` to `b`, and so the happens-before order, is not
+//! known. That disables the reduction wherever a thread reads results after a `join`:
+//! `main`'s reads conflict with every worker's writes, although on every path they
+//! happen after the worker's termination, which `join` waits for.
+//!
+//! Here the traversal carries, per state, what happens before each thread's next
+//! transition *on every path* from `s'` to that state (a meet over paths, iterated to
+//! a fixpoint, so each state may be walked more than once; values only shrink, so it
+//! ends):
+//! - `synced[u]`: threads whose whole stack history happens before `u`'s next
+//!   transition, because `u` conflicted with a transition they made after `s'`;
+//! - `last[ℓ]`: the transitions made after `s'` that accessed location `ℓ` — their
+//!   thread, whether they wrote, and that thread's `synced` set then.
+//!
+//! A reachable transition `b` of thread `u` happens after the stack transition `a`
+//! (thread `p`, position `q`) when some thread `w` in `S = {u} ∪ synced[u] ∪ {v, synced
+//! of v : v made a transition after s' that conflicts with b}` had a transition on the
+//! stack that `a` happens before (the stack's vector clocks), or `w = p`. Then `a` and
+//! `b` are ordered through other transitions: not a race, no backtrack point (the
+//! races along that chain are each handled where they are: on the stack, or inside
+//! the visited state's explored subtree, which is complete). Otherwise `b` is treated
+//! as racing with `a`, as before. With no information the rule degrades to the
+//! paper's, so it is never less conservative than what happens-before allows.
+
+use rustc_hash::FxHashMap;
+
+use jvmc_state::{StateId, NO_STATE};
+
+use crate::system::{AccessKind, ThreadId, Transition};
+
+/// A set of threads with ids below 64 (threads with larger ids are never recorded,
+/// which only loses information: the rule then falls back to the paper's).
+pub(crate) type Threads = u64;
+
+fn bit(t: ThreadId) -> Threads {
+    if (t as usize) < 64 {
+        1 << t
+    } else {
+        0
+    }
+}
+
+/// One transition after `s'` that accessed a location: the location, its thread,
+/// whether it wrote, and the thread's `synced` set then.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Accessor {
+    location: (u64, u32),
+    thread: ThreadId,
+    write: bool,
+    synced: Threads,
+}
+
+/// What is known at one state (see the module docs); `last` sorted by location,
+/// thread and kind.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Known {
+    synced: Vec<(ThreadId, Threads)>,
+    last: Vec<Accessor>,
+}
+
+/// Walks of one state before its value drops to "nothing known".
+const WALKS_BEFORE_BOTTOM: u32 = 4;
+
+impl Known {
+    /// Nothing known: every conflict is a race (the paper's rule).
+    fn is_bottom(&self) -> bool {
+        self.synced.is_empty() && self.last.is_empty()
+    }
+
+    fn synced(&self, t: ThreadId) -> Threads {
+        self.synced.iter().find(|(u, _)| *u == t).map_or(0, |&(_, s)| s)
+    }
+
+    fn at(&self, location: (u64, u32)) -> &[Accessor] {
+        let from = self.last.partition_point(|e| e.location < location);
+        let to = from + self.last[from..].partition_point(|e| e.location == location);
+        &self.last[from..to]
+    }
+
+    /// `S` for transition `b` (see the module docs), without `b`'s own thread.
+    fn ordered_before(&self, b: &Transition) -> Threads {
+        let mut s = self.synced(b.thread);
+        for a in &b.accesses {
+            let write = a.kind == AccessKind::Write;
+            for e in self.at((a.object, a.field)) {
+                if e.thread != b.thread && (write || e.write) {
+                    s |= bit(e.thread) | e.synced;
+                }
+            }
+        }
+        s & !bit(b.thread)
+    }
+
+    /// The state after `b`, whose `S` is `ordered`.
+    fn after(&self, b: &Transition, ordered: Threads) -> Known {
+        let mut next = self.clone();
+        match next.synced.iter_mut().find(|(u, _)| *u == b.thread) {
+            Some((_, s)) => *s = ordered,
+            None if ordered != 0 => next.synced.push((b.thread, ordered)),
+            None => {}
+        }
+        if bit(b.thread) == 0 {
+            return next;
+        }
+        for a in &b.accesses {
+            let location = (a.object, a.field);
+            let write = a.kind == AccessKind::Write;
+            // the latest access of a thread supersedes its earlier ones (its synced
+            // set only grows along a path), except an earlier write when it reads
+            next.last.retain(|e| e.location != location || e.thread != b.thread || (e.write && !write));
+            let entry = Accessor { location, thread: b.thread, write, synced: ordered };
+            let at = next.last.partition_point(|e| (e.location, e.thread, e.write) < (location, b.thread, write));
+            next.last.insert(at, entry);
+        }
+        next
+    }
+
+    /// The meet with `other` (what holds on both paths); `true` if `self` changed.
+    fn meet(&mut self, other: &Known) -> bool {
+        let mut changed = false;
+        self.synced.retain_mut(|(u, s)| {
+            let kept = *s & other.synced(*u);
+            changed |= kept != *s;
+            *s = kept;
+            kept != 0
+        });
+        self.last.retain_mut(|e| {
+            match other.at(e.location).iter().find(|o| o.thread == e.thread && o.write == e.write) {
+                Some(o) => {
+                    let kept = e.synced & o.synced;
+                    changed |= kept != e.synced;
+                    e.synced = kept;
+                    true
+                }
+                None => {
+                    changed = true;
+                    false
+                }
+            }
+        });
+        changed
+    }
+}
+
+/// Walks `L_r` from `from` (see the module docs), calling `race(b, ordered)` for every
+/// reachable visible transition `b` with the threads other than its own whose stack
+/// history happens before it; returns the lowest stack position of a state it reached that is on the
+/// stack.
+pub(crate) fn traverse(
+    graph: &jvmc_state::StateGraph,
+    labels: &jvmc_state::LabelTable<Transition>,
+    on_stack: impl Fn(StateId) -> Option<usize>,
+    from: StateId,
+    mut race: impl FnMut(&Transition, Threads),
+) -> Option<usize> {
+    let mut lowest: Option<usize> = None;
+    if from == NO_STATE {
+        return lowest;
+    }
+    // the reachable states in reverse postorder: in an acyclic part of L_r every
+    // state comes after all its predecessors, so it is walked once, with the meet of
+    // all its paths; only edges that close a cycle make a state walk again
+    let rank = reverse_postorder(graph, from);
+    let mut known: FxHashMap<StateId, (Known, u32)> = FxHashMap::default();
+    known.insert(from, (Known::default(), 0));
+    let mut work = std::collections::BinaryHeap::new();
+    work.push(std::cmp::Reverse((0u32, from)));
+    let mut queued: rustc_hash::FxHashSet<StateId> = rustc_hash::FxHashSet::default();
+    queued.insert(from);
+    // a state is walked again only when its value shrank, and after
+    // `WALKS_BEFORE_BOTTOM` walks its value drops to "nothing known" (the paper's
+    // rule), which no meet can change: every state is walked a bounded number of times
+    while let Some(std::cmp::Reverse((_, s))) = work.pop() {
+        queued.remove(&s);
+        if let Some(p) = on_stack(s) {
+            lowest = Some(lowest.map_or(p, |q| q.min(p)));
+        }
+        let here = match known.get_mut(&s) {
+            Some((k, walks)) => {
+                *walks += 1;
+                if *walks > WALKS_BEFORE_BOTTOM {
+                    *k = Known::default();
+                }
+                k.clone()
+            }
+            None => Known::default(),
+        };
+        for e in graph.edges(s) {
+            let b = labels.get(e.label);
+            let ordered = here.ordered_before(b);
+            if !b.accesses.is_empty() {
+                race(b, ordered);
+            }
+            if e.target == NO_STATE {
+                continue;
+            }
+            let changed = match known.get_mut(&e.target) {
+                None => {
+                    known.insert(e.target, (here.after(b, ordered), 0));
+                    true
+                }
+                Some((k, _)) if k.is_bottom() => false,
+                Some((k, _)) => k.meet(&here.after(b, ordered)),
+            };
+            if changed && queued.insert(e.target) {
+                let r = rank.get(&e.target).copied().unwrap_or(u32::MAX);
+                work.push(std::cmp::Reverse((r, e.target)));
+            }
+        }
+    }
+    lowest
+}
+
+/// The states reachable from `from`, numbered in reverse postorder.
+fn reverse_postorder(graph: &jvmc_state::StateGraph, from: StateId) -> FxHashMap<StateId, u32> {
+    let mut seen: rustc_hash::FxHashSet<StateId> = rustc_hash::FxHashSet::default();
+    let mut post: Vec<StateId> = Vec::new();
+    // (state, its successors still to visit)
+    let mut stack: Vec<(StateId, Vec<StateId>)> = Vec::new();
+    let successors = |s: StateId| graph.edges(s).map(|e| e.target).filter(|&t| t != NO_STATE).collect::<Vec<_>>();
+    seen.insert(from);
+    stack.push((from, successors(from)));
+    while let Some((s, next)) = stack.last_mut() {
+        match next.pop() {
+            Some(t) => {
+                if seen.insert(t) {
+                    let succ = successors(t);
+                    stack.push((t, succ));
+                }
+            }
+            None => {
+                post.push(*s);
+                stack.pop();
+            }
+        }
+    }
+    post.iter().rev().enumerate().map(|(i, &s)| (s, i as u32)).collect()
+}
