@@ -76,10 +76,15 @@ impl Known {
         self.synced.iter().find(|(u, _)| *u == t).map_or(0, |&(_, s)| s)
     }
 
-    fn at(&self, location: (u64, u32)) -> &[Accessor] {
+    /// The range of `last` holding `location`'s accessors.
+    fn range(&self, location: (u64, u32)) -> std::ops::Range<usize> {
         let from = self.last.partition_point(|e| e.location < location);
-        let to = from + self.last[from..].partition_point(|e| e.location == location);
-        &self.last[from..to]
+        let to = from + self.last[from..].iter().take_while(|e| e.location == location).count();
+        from..to
+    }
+
+    fn at(&self, location: (u64, u32)) -> &[Accessor] {
+        &self.last[self.range(location)]
     }
 
     /// `S` for transition `b` (see the module docs), without `b`'s own thread.
@@ -112,10 +117,23 @@ impl Known {
             let write = a.kind == AccessKind::Write;
             // the latest access of a thread supersedes its earlier ones (its synced
             // set only grows along a path), except an earlier write when it reads
-            next.last.retain(|e| e.location != location || e.thread != b.thread || (e.write && !write));
-            let entry = Accessor { location, thread: b.thread, write, synced: ordered };
-            let at = next.last.partition_point(|e| (e.location, e.thread, e.write) < (location, b.thread, write));
-            next.last.insert(at, entry);
+            let range = next.range(location);
+            let mut at = range.start;
+            let mut end = range.end;
+            let mut i = range.start;
+            while i < end {
+                let e = next.last[i];
+                if e.thread == b.thread && !(e.write && !write) {
+                    next.last.remove(i);
+                    end -= 1;
+                    continue;
+                }
+                if (e.thread, e.write) < (b.thread, write) {
+                    at = i + 1;
+                }
+                i += 1;
+            }
+            next.last.insert(at, Accessor { location, thread: b.thread, write, synced: ordered });
         }
         next
     }
@@ -129,8 +147,15 @@ impl Known {
             *s = kept;
             kept != 0
         });
+        // both sorted by (location, thread, kind): a merge
+        let theirs = &other.last;
+        let mut j = 0;
         self.last.retain_mut(|e| {
-            match other.at(e.location).iter().find(|o| o.thread == e.thread && o.write == e.write) {
+            let key = (e.location, e.thread, e.write);
+            while j < theirs.len() && (theirs[j].location, theirs[j].thread, theirs[j].write) < key {
+                j += 1;
+            }
+            match theirs.get(j).filter(|o| (o.location, o.thread, o.write) == key) {
                 Some(o) => {
                     let kept = e.synced & o.synced;
                     changed |= kept != e.synced;
@@ -240,4 +265,55 @@ fn reverse_postorder(graph: &jvmc_state::StateGraph, from: StateId) -> FxHashMap
         }
     }
     post.iter().rev().enumerate().map(|(i, &s)| (s, i as u32)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::system::Access;
+
+    fn t(thread: ThreadId, accesses: &[(u64, u32, AccessKind)]) -> Transition {
+        Transition::new(thread, accesses.iter().map(|&(object, field, kind)| Access { object, field, kind }).collect())
+    }
+
+    const W: AccessKind = AccessKind::Write;
+    const R: AccessKind = AccessKind::Read;
+
+    #[test]
+    fn a_join_orders_the_joiner_after_the_worker() {
+        // worker 1 writes x, then terminates (writes its life cycle L1); main (0)
+        // joins (reads L1), then reads x
+        let start = Known::default();
+        let write_x = t(1, &[(7, 0, W)]);
+        let exit = t(1, &[(9, 0, W)]);
+        let join = t(0, &[(9, 0, R)]);
+        let read_x = t(0, &[(7, 0, R)]);
+        let k = start.after(&write_x, start.ordered_before(&write_x));
+        let k = k.after(&exit, k.ordered_before(&exit));
+        assert_eq!(k.ordered_before(&join), bit(1), "the join reads what the exit wrote");
+        let k = k.after(&join, k.ordered_before(&join));
+        assert_eq!(k.ordered_before(&read_x), bit(1), "main's later reads come after worker 1");
+        // without the join, main's read is ordered after nothing of worker 1 but the
+        // conflicting write itself, which the caller tells from a race
+        let k2 = start.after(&write_x, start.ordered_before(&write_x));
+        assert_eq!(k2.ordered_before(&read_x), bit(1));
+        assert_eq!(start.ordered_before(&read_x), 0, "nothing known: the paper's rule");
+    }
+
+    #[test]
+    fn the_meet_keeps_only_what_holds_on_both_paths() {
+        let start = Known::default();
+        let exit = t(1, &[(9, 0, W)]);
+        let join = t(0, &[(9, 0, R)]);
+        let k = start.after(&exit, 0);
+        let joined = k.after(&join, k.ordered_before(&join));
+        let mut other = start.after(&t(2, &[(5, 0, W)]), 0);
+        let mut both = joined.clone();
+        assert!(both.meet(&other), "the other path knows nothing of thread 1");
+        assert_eq!(both.synced(0), 0);
+        assert!(both.last.is_empty());
+        assert!(!other.meet(&Known { synced: Vec::new(), last: other.last.clone() }), "meeting an equal value changes nothing");
+        let mut same = joined.clone();
+        assert!(!same.meet(&joined));
+    }
 }
