@@ -26,7 +26,6 @@
 mod support;
 
 use std::collections::BTreeSet;
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -185,12 +184,7 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/concurrent");
-    let mut sources: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension() == Some(OsStr::new("java")))
-        .collect();
-    sources.sort();
+    let sources = support::java_sources(&dir);
     let trials = sources
         .into_iter()
         .map(|path| {

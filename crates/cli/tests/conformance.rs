@@ -8,7 +8,6 @@
 
 mod support;
 
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::thread;
@@ -200,12 +199,7 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
 fn main() {
     let args = Arguments::from_args();
     let dir = programs_dir();
-    let mut sources: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension() == Some(OsStr::new("java")))
-        .collect();
-    sources.sort();
+    let sources = support::java_sources(&dir);
     let trials = sources
         .into_iter()
         .map(|path| {

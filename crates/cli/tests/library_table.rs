@@ -15,7 +15,6 @@
 mod support;
 
 use std::collections::BTreeSet;
-use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
@@ -31,14 +30,7 @@ fn programs() -> PathBuf {
 }
 
 fn sources() -> Vec<PathBuf> {
-    let dir = programs();
-    let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
-        .filter_map(|entry| entry.ok().map(|e| e.path()))
-        .filter(|p| p.extension() == Some(OsStr::new("java")))
-        .collect();
-    v.sort();
-    v
+    support::java_sources(&programs())
 }
 
 /// `Class.method` pairs (internal class names; method `*` for a whole class) named by

@@ -108,6 +108,17 @@ pub fn truncate(bytes: &[u8], max: usize) -> String {
     format!("{}\n... ({} more bytes)", &text[..cut], text.len() - cut)
 }
 
+/// The `.java` files of `dir`, sorted.
+pub fn java_sources(dir: &Path) -> Vec<PathBuf> {
+    let mut sources: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot list {}: {e}", dir.display()))
+        .filter_map(|entry| entry.ok().map(|e| e.path()))
+        .filter(|p| p.extension() == Some(std::ffi::OsStr::new("java")))
+        .collect();
+    sources.sort();
+    sources
+}
+
 /// Compiles `sources` with `javac -g` into `dir`.
 /// A program written on the spot: `source` (class `class`) compiled into a fresh
 /// directory, which holds the source too.
