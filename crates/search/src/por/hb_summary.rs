@@ -123,7 +123,7 @@ impl Known {
             let mut i = range.start;
             while i < end {
                 let e = next.last[i];
-                if e.thread == b.thread && !(e.write && !write) {
+                if e.thread == b.thread && (!e.write || write) {
                     next.last.remove(i);
                     end -= 1;
                     continue;
