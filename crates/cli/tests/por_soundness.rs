@@ -171,7 +171,12 @@ fn search(dir: &Path, class: &str, args: &[&str]) -> Result<Found, String> {
     let strings = |key: &str, field: &[&str]| -> BTreeSet<String> {
         j[key].as_array().map(|a| a.iter().map(|o| field.iter().map(|f| o[*f].as_str().unwrap_or("")).collect::<Vec<_>>().join(": ")).collect()).unwrap_or_default()
     };
-    Ok(Found { complete: j["stats"]["stop_reason"] == "complete", verdict: j["verdict"].as_str().unwrap_or("?").to_string(), violations: strings("violations", &["kind", "message"]), outcomes: strings("outcomes", &["output"]) })
+    // the report lists several violations under `violations`, a single one under `violation`
+    let mut violations = strings("violations", &["kind", "message"]);
+    if let Some(v) = j["violation"].as_object() {
+        violations.insert(["kind", "message"].iter().map(|f| v.get(*f).and_then(Value::as_str).unwrap_or("")).collect::<Vec<_>>().join(": "));
+    }
+    Ok(Found { complete: j["stats"]["stop_reason"] == "complete", verdict: j["verdict"].as_str().unwrap_or("?").to_string(), violations, outcomes: strings("outcomes", &["output"]) })
 }
 
 fn check(seed: u64, count: u64) -> Result<(), Failed> {
