@@ -168,13 +168,12 @@ fn search(dir: &Path, class: &str, args: &[&str]) -> Result<Found, String> {
         return Err(format!("{args:?}: {}\n{}", out.status_text(), support::truncate(&out.stderr, 4000)));
     }
     let j: Value = serde_json::from_slice(&out.stdout).map_err(|e| format!("{args:?}: bad JSON: {e}"))?;
-    let strings = |key: &str, field: &[&str]| -> BTreeSet<String> {
-        j[key].as_array().map(|a| a.iter().map(|o| field.iter().map(|f| o[*f].as_str().unwrap_or("")).collect::<Vec<_>>().join(": ")).collect()).unwrap_or_default()
-    };
+    let describe = |o: &Value, field: &[&str]| field.iter().map(|f| o[*f].as_str().unwrap_or("")).collect::<Vec<_>>().join(": ");
+    let strings = |key: &str, field: &[&str]| -> BTreeSet<String> { j[key].as_array().map(|a| a.iter().map(|o| describe(o, field)).collect()).unwrap_or_default() };
     // the report lists several violations under `violations`, a single one under `violation`
     let mut violations = strings("violations", &["kind", "message"]);
-    if let Some(v) = j["violation"].as_object() {
-        violations.insert(["kind", "message"].iter().map(|f| v.get(*f).and_then(Value::as_str).unwrap_or("")).collect::<Vec<_>>().join(": "));
+    if j["violation"].is_object() {
+        violations.insert(describe(&j["violation"], &["kind", "message"]));
     }
     Ok(Found { complete: j["stats"]["stop_reason"] == "complete", verdict: j["verdict"].as_str().unwrap_or("?").to_string(), violations, outcomes: strings("outcomes", &["output"]) })
 }

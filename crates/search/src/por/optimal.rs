@@ -87,12 +87,6 @@ pub struct OptimalSourceSets {
     faithful: bool,
 }
 
-/// The stack position of `state` (frames are few; a linear scan is cheap next to
-/// the traversal).
-fn frames_position(frames: &[Frame], state: StateId) -> Option<usize> {
-    frames.iter().position(|f| f.state == state)
-}
-
 impl OptimalSourceSets {
     /// With an empty stack; `faithful`: the paper's summary rule (`odpor-paper`).
     pub fn new(faithful: bool) -> Self {
@@ -289,12 +283,11 @@ impl Reduction for OptimalSourceSets {
                 }
             }
             let clocks = &self.clocks;
-            let (graph, labels, index, frames) = (&ex.graph, &ex.labels, &ex.index, &mut ex.frames);
-            let stack_pos = |s: StateId| frames_position(frames, s);
+            let explorer: &Explorer = ex;
             let mut conflicts: Vec<(usize, ThreadId)> = Vec::new();
-            let lowest = super::hb_summary::traverse(graph, labels, stack_pos, target, |b, ordered| {
+            let lowest = super::hb_summary::traverse(&explorer.graph, &explorer.labels, |s| explorer.on_stack(s), target, |b, ordered| {
                 let synced = |w: ThreadId| w == b.thread || ((w as usize) < 64 && ordered & (1 << w) != 0);
-                index.dependent(b, top + 1, |q, p| {
+                explorer.index.dependent(b, top + 1, |q, p| {
                     let before = synced(p) || last.iter().any(|&(w, i)| synced(w) && clocks[i].after(p, q));
                     if !before {
                         conflicts.push((q, b.thread));

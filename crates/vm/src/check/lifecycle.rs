@@ -162,15 +162,7 @@ impl Vm {
     /// transition with the thread's last shared access (else `x = 1` in a thread and
     /// `isAlive()` in main could never show the thread alive after its write).
     fn stops_before_termination(&mut self) -> bool {
-        let Some(chk) = self.check.as_mut() else { return false };
-        if chk.nested > 0 {
-            return false;
-        }
-        if chk.skip_next_check {
-            chk.skip_next_check = false;
-            return false;
-        }
-        true
+        self.check.as_ref().is_some_and(|c| c.nested == 0) && !self.first_operation()
     }
 
     /// Whether the program installed a handler for exceptions escaping thread `tid`

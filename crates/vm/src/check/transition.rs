@@ -94,6 +94,12 @@ impl Vm {
         }
     }
 
+    /// Whether the operation the running thread stands before is its transition's
+    /// first, which runs without a scheduling-point check (the flag is consumed).
+    pub(crate) fn first_operation(&mut self) -> bool {
+        self.check.as_mut().is_some_and(|c| std::mem::take(&mut c.skip_next_check))
+    }
+
     /// Records the accesses of `op`, run inside a transition without stopping before
     /// it (an atomic method, a library region), in the transition's label.
     pub(crate) fn note_accesses(&mut self, op: Op) {

@@ -129,9 +129,7 @@ impl Vm {
             }
             self.long_transition(ts, now)?;
         }
-        let Some(chk) = self.check.as_mut() else { return Ok(false) };
-        if chk.skip_next_check {
-            chk.skip_next_check = false;
+        if self.first_operation() {
             return Ok(false);
         }
         if !matches!(
