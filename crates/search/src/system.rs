@@ -81,6 +81,11 @@ pub struct Access {
     pub field: u32,
     /// read or write
     pub kind: AccessKind,
+    /// locks (stable ids, `0`: an empty slot) the thread held exclusively during the
+    /// access: two accesses under a common lock do not conflict (their transitions
+    /// are never co-enabled unless they also conflict on the lock; see the vm's
+    /// `guards.rs`)
+    pub guards: [u64; 3],
 }
 
 impl Access {
@@ -93,10 +98,29 @@ impl Access {
     /// and join read and clear it).
     pub const INTERRUPT: u32 = u32::MAX - 2;
 
-    /// Whether two accesses conflict: same location, at least one write.
-    pub fn conflicts(&self, other: &Access) -> bool {
-        self.object == other.object && self.field == other.field && (self.kind == AccessKind::Write || other.kind == AccessKind::Write)
+    /// An unguarded access.
+    pub const fn new(object: u64, field: u32, kind: AccessKind) -> Access {
+        Access { object, field, kind, guards: [0; 3] }
     }
+
+    /// Whether two accesses conflict: same location, at least one write, and not
+    /// both made under a common lock.
+    pub fn conflicts(&self, other: &Access) -> bool {
+        self.object == other.object
+            && self.field == other.field
+            && (self.kind == AccessKind::Write || other.kind == AccessKind::Write)
+            && !self.shares_guard(other)
+    }
+
+    /// Whether both accesses were made under a common lock.
+    pub fn shares_guard(&self, other: &Access) -> bool {
+        guards_overlap(&self.guards, &other.guards)
+    }
+}
+
+/// Whether two guard sets ([`Access::guards`]) name a common lock.
+pub fn guards_overlap(a: &[u64; 3], b: &[u64; 3]) -> bool {
+    a.iter().any(|&g| g != 0 && b.contains(&g))
 }
 
 /// The label of a transition: who ran (which branch), and which shared accesses it
@@ -299,5 +323,28 @@ pub trait TransitionSystem {
     /// `--outcomes`.
     fn outcome(&mut self) -> Option<String> {
         None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn accesses_under_a_common_lock_do_not_conflict() {
+        let guarded = |kind, guards| Access { guards, ..Access::new(7, 1, kind) };
+        let w = AccessKind::Write;
+        let r = AccessKind::Read;
+        assert!(Access::new(7, 1, w).conflicts(&Access::new(7, 1, r)));
+        assert!(!guarded(w, [5, 0, 0]).conflicts(&guarded(r, [9, 5, 0])), "both under lock 5");
+        assert!(guarded(w, [5, 0, 0]).conflicts(&guarded(w, [9, 0, 0])), "different locks");
+        assert!(guarded(w, [5, 0, 0]).conflicts(&Access::new(7, 1, r)), "one side unguarded");
+        assert!(!guarded(r, [5, 0, 0]).conflicts(&guarded(r, [0, 0, 0])), "two reads never conflict");
+        let a = Transition::new(1, vec![guarded(w, [5, 0, 0])]);
+        let b = Transition::new(2, vec![guarded(w, [5, 0, 0]), Access::new(8, 0, r)]);
+        assert!(!a.dependent(&b));
+        let c = Transition::new(2, vec![guarded(w, [5, 0, 0]), Access::new(5, Access::MONITOR, w)]);
+        let d = Transition::new(1, vec![Access::new(5, Access::MONITOR, w)]);
+        assert!(c.dependent(&d), "the lock operations themselves still conflict");
     }
 }

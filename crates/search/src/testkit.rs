@@ -128,7 +128,7 @@ impl TransitionSystem for Graph {
 
     fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
         let edge = self.edges[self.current].iter().filter(|e| e.thread == mv.thread).nth(mv.branch as usize).ok_or_else(|| not_enabled(mv))?;
-        let access = Access { object: self.current as u64, field: 0, kind: AccessKind::Write };
+        let access = Access::new(self.current as u64, 0, AccessKind::Write);
         let transition = Transition { thread: mv.thread, branch: mv.branch, accesses: vec![access] };
         let step = Step { transition, violation: edge.violation.clone() };
         self.current = edge.to;
@@ -378,13 +378,13 @@ impl TransitionSystem for Program {
     }
 
     fn pending(&mut self, thread: ThreadId) -> Vec<Access> {
-        let var = |v: usize, kind| Some(Access { object: 1, field: v as u32, kind });
+        let var = |v: usize, kind| Some(Access::new(1, v as u32, kind));
         let Some(op) = self.op(thread) else { return Vec::new() };
         let first = match op {
             Op::Local | Op::Choose(_) => None,
             Op::Set(v, _) | Op::Store(v, _) | Op::Cas(v, _, _) | Op::WeakCas(v, _, _) | Op::CasLoop(v, _, _) => var(v, AccessKind::Write),
             Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => var(v, AccessKind::Read),
-            Op::Lock(m) | Op::Unlock(m) => Some(Access { object: 1000 + m as u64, field: Access::MONITOR, kind: AccessKind::Write }),
+            Op::Lock(m) | Op::Unlock(m) => Some(Access::new(1000 + m as u64, Access::MONITOR, AccessKind::Write)),
         };
         first.into_iter().collect()
     }

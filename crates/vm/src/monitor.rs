@@ -62,6 +62,7 @@ impl Vm {
             return Err(Unwind::Block);
         }
         let tid = ts.tid;
+        self.remember_monitor(obj);
         self.with_monitor(obj, |m| {
             m.owner = tid;
             m.count += 1;

@@ -183,6 +183,7 @@ struct IndexEntry {
     pos: u32,
     thread: ThreadId,
     write: bool,
+    guards: [u64; 3],
 }
 
 /// The accesses of the transitions on the stack, by location, so that "the last
@@ -196,7 +197,7 @@ impl AccessIndex {
     fn push(&mut self, pos: usize, t: &Transition) {
         for a in &t.accesses {
             let write = a.kind == AccessKind::Write;
-            self.locations.entry((a.object, a.field)).or_default().push(IndexEntry { pos: pos as u32, thread: t.thread, write });
+            self.locations.entry((a.object, a.field)).or_default().push(IndexEntry { pos: pos as u32, thread: t.thread, write, guards: a.guards });
         }
     }
 
@@ -216,7 +217,7 @@ impl AccessIndex {
         t.accesses.iter().map(move |a| {
             let write = a.kind == AccessKind::Write;
             let entries = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
-            entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != t.thread && (write || e.write))
+            entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != t.thread && (write || e.write) && !crate::system::guards_overlap(&a.guards, &e.guards))
         })
     }
 
@@ -226,6 +227,21 @@ impl AccessIndex {
     pub fn dependent(&self, t: &Transition, below: usize, mut f: impl FnMut(usize, ThreadId)) {
         for e in self.conflicts(t, below).flatten() {
             f(e.pos as usize, e.thread);
+        }
+    }
+
+    /// Like [`AccessIndex::dependent`], but per access only the latest conflicting
+    /// position of each thread: an earlier transition of that thread happens before
+    /// the latest one (program order), which conflicts with `t` and comes before it, so
+    /// it is ordered before `t` and never in a race with it.
+    pub fn latest_dependent(&self, t: &Transition, below: usize, mut f: impl FnMut(usize, ThreadId)) {
+        for entries in self.conflicts(t, below) {
+            let mut seen = ThreadSet::new();
+            for e in entries {
+                if seen.insert(e.thread) {
+                    f(e.pos as usize, e.thread);
+                }
+            }
         }
     }
 

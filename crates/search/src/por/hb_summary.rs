@@ -26,10 +26,28 @@
 //! the visited state's explored subtree, which is complete). Otherwise `b` is treated
 //! as racing with `a`, as before. With no information the rule degrades to the
 //! paper's, so it is never less conservative than what happens-before allows.
+//!
+//! # Summaries
+//! Walking everything reachable at every visited state costs time in proportion to
+//! the explored graph below it, so O-DPOR's cost per state grew with the program.
+//! A walk that reaches no state on the stack has seen a complete region of `L_r`
+//! that never changes again; its result is kept as the state's *summary*: every
+//! reachable label with accesses, and the meet over its occurrences of `S \ {u}`
+//! relative to the walked state. A later walk that reaches a summarised state `y`
+//! does not enter it: it reports each summarised label `b` with
+//! `S_y(b) ∪ synced[w] (w ∈ S_y(b) ∪ {u}) ∪ {v, synced of v : v accessed b's
+//! locations conflictingly after s' and before y}` — the summary's threads made
+//! transitions after `s'` that happen before `b`, and what happens before their
+//! transitions at `y` happens before `b`. That under-approximates what a full walk
+//! would find (it drops chains through transitions after `y` that conflict with
+//! transitions before it), so it is sound, only less precise. Summaries are kept up
+//! to a fixed number of entries in all ([`SUMMARY_BUDGET`]).
 
 use rustc_hash::FxHashMap;
 
 use jvmc_state::{StateId, NO_STATE};
+
+use jvmc_state::LabelId;
 
 use crate::system::{AccessKind, ThreadId, Transition};
 
@@ -89,7 +107,18 @@ impl Known {
 
     /// `S` for transition `b` (see the module docs), without `b`'s own thread.
     fn ordered_before(&self, b: &Transition) -> Threads {
-        let mut s = self.synced(b.thread);
+        self.ordered_through(b, 0)
+    }
+
+    /// `S` for a transition `b` reached through a summarised state, where the
+    /// threads of `through` made transitions after that state that happen before `b`.
+    fn ordered_through(&self, b: &Transition, through: Threads) -> Threads {
+        let mut s = through;
+        for (u, synced) in &self.synced {
+            if *u == b.thread || through & bit(*u) != 0 {
+                s |= synced;
+            }
+        }
         for a in &b.accesses {
             let write = a.kind == AccessKind::Write;
             for e in self.at((a.object, a.field)) {
@@ -172,14 +201,34 @@ impl Known {
     }
 }
 
+/// Summary entries kept in all (about 12 bytes each); past it, no more summaries are
+/// stored and walks go on entering the states they reach.
+pub(crate) const SUMMARY_BUDGET: usize = 16 << 20;
+
+/// The summaries of completed states (see the module docs).
+#[derive(Default)]
+pub(crate) struct Summaries {
+    by_state: FxHashMap<StateId, std::rc::Rc<[(LabelId, Threads)]>>,
+    entries: usize,
+}
+
+impl Summaries {
+    /// Bytes held.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.by_state.capacity() * 24 + self.entries * std::mem::size_of::<(LabelId, Threads)>()
+    }
+}
+
 /// Walks `L_r` from `from` (see the module docs), calling `race(b, ordered)` for every
 /// reachable visible transition `b` with the threads other than its own whose stack
 /// history happens before it; returns the lowest stack position of a state it reached that is on the
-/// stack.
+/// stack. A walk that reaches no state on the stack leaves `from`'s summary in
+/// `summaries`.
 pub(crate) fn traverse(
     graph: &jvmc_state::StateGraph,
     labels: &jvmc_state::LabelTable<Transition>,
     on_stack: impl Fn(StateId) -> Option<usize>,
+    summaries: &mut Summaries,
     from: StateId,
     mut race: impl FnMut(&Transition, Threads),
 ) -> Option<usize> {
@@ -187,10 +236,22 @@ pub(crate) fn traverse(
     if from == NO_STATE {
         return lowest;
     }
+    if let Some(summary) = summaries.by_state.get(&from) {
+        for &(label, ordered) in summary.iter() {
+            race(labels.get(label), ordered);
+        }
+        return lowest;
+    }
+    // what this walk finds: per label, the meet of its `S`
+    let mut found: FxHashMap<LabelId, Threads> = FxHashMap::default();
+    let mut report = |label: LabelId, b: &Transition, ordered: Threads| {
+        race(b, ordered);
+        found.entry(label).and_modify(|o| *o &= ordered).or_insert(ordered);
+    };
     // the reachable states in reverse postorder: in an acyclic part of L_r every
     // state comes after all its predecessors, so it is walked once, with the meet of
     // all its paths; only edges that close a cycle make a state walk again
-    let rank = reverse_postorder(graph, from);
+    let rank = reverse_postorder(graph, from, summaries);
     let mut known: FxHashMap<StateId, (Known, u32)> = FxHashMap::default();
     known.insert(from, (Known::default(), 0));
     let mut work = std::collections::BinaryHeap::new();
@@ -215,11 +276,20 @@ pub(crate) fn traverse(
             }
             None => Known::default(),
         };
+        if s != from {
+            if let Some(summary) = summaries.by_state.get(&s) {
+                for &(label, through) in summary.iter() {
+                    let b = labels.get(label);
+                    report(label, b, here.ordered_through(b, through) & !bit(b.thread));
+                }
+                continue;
+            }
+        }
         for e in graph.edges(s) {
             let b = labels.get(e.label);
             let ordered = here.ordered_before(b);
             if !b.accesses.is_empty() {
-                race(b, ordered);
+                report(e.label, b, ordered);
             }
             if e.target == NO_STATE {
                 continue;
@@ -238,16 +308,28 @@ pub(crate) fn traverse(
             }
         }
     }
+    if lowest.is_none() && on_stack(from).is_none() && summaries.entries + found.len() <= SUMMARY_BUDGET {
+        let mut summary: Vec<(LabelId, Threads)> = found.into_iter().collect();
+        summary.sort_unstable();
+        summaries.entries += summary.len();
+        summaries.by_state.insert(from, summary.into());
+    }
     lowest
 }
 
-/// The states reachable from `from`, numbered in reverse postorder.
-fn reverse_postorder(graph: &jvmc_state::StateGraph, from: StateId) -> FxHashMap<StateId, u32> {
+/// The states reachable from `from` without entering a summarised one, numbered in
+/// reverse postorder.
+fn reverse_postorder(graph: &jvmc_state::StateGraph, from: StateId, summaries: &Summaries) -> FxHashMap<StateId, u32> {
     let mut seen: rustc_hash::FxHashSet<StateId> = rustc_hash::FxHashSet::default();
     let mut post: Vec<StateId> = Vec::new();
     // (state, its successors still to visit)
     let mut stack: Vec<(StateId, Vec<StateId>)> = Vec::new();
-    let successors = |s: StateId| graph.edges(s).map(|e| e.target).filter(|&t| t != NO_STATE).collect::<Vec<_>>();
+    let successors = |s: StateId| {
+        if s != from && summaries.by_state.contains_key(&s) {
+            return Vec::new();
+        }
+        graph.edges(s).map(|e| e.target).filter(|&t| t != NO_STATE).collect::<Vec<_>>()
+    };
     seen.insert(from);
     stack.push((from, successors(from)));
     while let Some((s, next)) = stack.last_mut() {
@@ -273,7 +355,7 @@ mod tests {
     use crate::system::Access;
 
     fn t(thread: ThreadId, accesses: &[(u64, u32, AccessKind)]) -> Transition {
-        Transition::new(thread, accesses.iter().map(|&(object, field, kind)| Access { object, field, kind }).collect())
+        Transition::new(thread, accesses.iter().map(|&(object, field, kind)| Access::new(object, field, kind)).collect())
     }
 
     const W: AccessKind = AccessKind::Write;

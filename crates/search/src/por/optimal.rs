@@ -78,19 +78,21 @@ impl VectorClock {
 }
 
 /// O-DPOR (see the module docs).
-#[derive(Debug, Default)]
+#[derive(Default)]
 pub struct OptimalSourceSets {
     /// the clock of each transition on the stack, by position
     clocks: Vec<VectorClock>,
     /// the paper's summary rule at visited states (every conflict a race) instead
     /// of the happens-before-aware one
     faithful: bool,
+    /// the happens-before-aware walks' summaries of completed states
+    summaries: super::hb_summary::Summaries,
 }
 
 impl OptimalSourceSets {
     /// With an empty stack; `faithful`: the paper's summary rule (`odpor-paper`).
     pub fn new(faithful: bool) -> Self {
-        OptimalSourceSets { clocks: Vec::new(), faithful }
+        OptimalSourceSets { clocks: Vec::new(), faithful, summaries: Default::default() }
     }
 
     /// The clock a transition `e'` of thread `p` at position `n = path.len()` would
@@ -285,9 +287,9 @@ impl Reduction for OptimalSourceSets {
             let clocks = &self.clocks;
             let explorer: &Explorer = ex;
             let mut conflicts: Vec<(usize, ThreadId)> = Vec::new();
-            let lowest = super::hb_summary::traverse(&explorer.graph, &explorer.labels, |s| explorer.on_stack(s), target, |b, ordered| {
+            let lowest = super::hb_summary::traverse(&explorer.graph, &explorer.labels, |s| explorer.on_stack(s), &mut self.summaries, target, |b, ordered| {
                 let synced = |w: ThreadId| w == b.thread || ((w as usize) < 64 && ordered & (1 << w) != 0);
-                explorer.index.dependent(b, top + 1, |q, p| {
+                explorer.index.latest_dependent(b, top + 1, |q, p| {
                     let before = synced(p) || last.iter().any(|&(w, i)| synced(w) && clocks[i].after(p, q));
                     if !before {
                         conflicts.push((q, b.thread));
@@ -312,6 +314,6 @@ impl Reduction for OptimalSourceSets {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.clocks.capacity() * std::mem::size_of::<VectorClock>() + self.clocks.iter().map(|c| c.0.capacity() * 4).sum::<usize>()
+        self.clocks.capacity() * std::mem::size_of::<VectorClock>() + self.clocks.iter().map(|c| c.0.capacity() * 4).sum::<usize>() + self.summaries.heap_bytes()
     }
 }

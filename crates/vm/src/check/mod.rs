@@ -24,6 +24,7 @@
 mod choice;
 mod describe;
 mod fingerprint;
+mod guards;
 mod library;
 mod lifecycle;
 pub(crate) mod journal;
@@ -37,6 +38,7 @@ pub use choice::ChoiceOptions;
 pub use library::{trusted_table, LibraryMode, LibraryPolicy, LIBRARY_SLICE};
 pub use describe::{NextOp, ThreadReport};
 pub use transition::{Diverged, Pending, StepReport, Uncaught};
+pub use guards::{Guards, NO_GUARDS};
 pub(crate) use lifecycle::THREAD_STATUS_RUNNABLE;
 
 use crate::class::ClassId;
@@ -146,33 +148,45 @@ impl AccessRecord {
 }
 
 /// The accesses of a transition, each recorded once (a long transition can make
-/// millions), in the order of their first occurrence.
+/// millions), in the order of their first occurrence, with the locks held at every
+/// occurrence (`guards.rs`).
 #[derive(Default)]
 pub(crate) struct AccessSet {
-    list: Vec<AccessRecord>,
-    seen: rustc_hash::FxHashSet<AccessRecord>,
+    list: Vec<(AccessRecord, Guards)>,
+    seen: rustc_hash::FxHashMap<AccessRecord, usize>,
 }
 
 impl AccessSet {
     /// Small sets are searched; larger ones hashed.
     const LINEAR: usize = 16;
 
+    /// An access made without a guard.
     pub(crate) fn insert(&mut self, a: AccessRecord) {
-        if self.list.len() < Self::LINEAR {
-            if !self.list.contains(&a) {
-                self.list.push(a);
+        self.insert_guarded(a, NO_GUARDS);
+    }
+
+    /// An access made holding the locks `g`.
+    pub(crate) fn insert_guarded(&mut self, a: AccessRecord, g: Guards) {
+        let at = if self.list.len() < Self::LINEAR {
+            self.list.iter().position(|(b, _)| *b == a)
+        } else {
+            if self.seen.is_empty() {
+                self.seen.extend(self.list.iter().enumerate().map(|(i, (b, _))| (*b, i)));
             }
-            return;
-        }
-        if self.seen.is_empty() {
-            self.seen.extend(self.list.iter().copied());
-        }
-        if self.seen.insert(a) {
-            self.list.push(a);
+            self.seen.get(&a).copied()
+        };
+        match at {
+            Some(i) => self.list[i].1 = guards::meet(&self.list[i].1, &g),
+            None => {
+                if !self.seen.is_empty() {
+                    self.seen.insert(a, self.list.len());
+                }
+                self.list.push((a, g));
+            }
         }
     }
 
-    pub(crate) fn take(&mut self) -> Vec<AccessRecord> {
+    pub(crate) fn take(&mut self) -> Vec<(AccessRecord, Guards)> {
         self.seen.clear();
         std::mem::take(&mut self.list)
     }
@@ -239,6 +253,8 @@ pub(crate) struct CheckState {
     /// per method (by id): whether it is trusted (`library.rs`), once decided; a
     /// cache of a fixed function of the options, not state
     pub(crate) trusted_methods: Vec<Option<bool>>,
+    /// objects that may be locks (`guards.rs`; not state)
+    pub(crate) locks: std::cell::RefCell<guards::LockCandidates>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -280,6 +296,7 @@ impl CheckState {
             interrupt: None,
             next_poll: u64::MAX,
             trusted_methods: Vec::new(),
+            locks: Default::default(),
         }
     }
 }
@@ -300,10 +317,26 @@ mod tests {
         }
         let list = set.take();
         assert_eq!(list.len(), 200, "reads and writes of 100 locations, once each");
-        assert_eq!(list[0], a(7, 0, false));
-        assert_eq!(list[100], a(7, 0, true));
+        assert_eq!(list[0], (a(7, 0, false), NO_GUARDS));
+        assert_eq!(list[100], (a(7, 0, true), NO_GUARDS));
         assert!(set.take().is_empty(), "take leaves the set empty");
         set.insert(a(1, 1, false));
-        assert_eq!(set.take(), vec![a(1, 1, false)]);
+        assert_eq!(set.take(), vec![(a(1, 1, false), NO_GUARDS)]);
+    }
+
+    #[test]
+    fn an_access_keeps_the_locks_held_at_every_occurrence() {
+        let a = |object, field| AccessRecord { object, field, write: true, visible: true };
+        let mut set = AccessSet::default();
+        // beyond the linear part too
+        for i in 0..40u32 {
+            set.insert_guarded(a(1, i), [9, 4, 0]);
+            set.insert_guarded(a(1, i), [4, 0, 0]);
+        }
+        set.insert(a(1, 39));
+        let list = set.take();
+        assert_eq!(list.len(), 40);
+        assert_eq!(list[0], (a(1, 0), [4, 0, 0]), "only the lock held both times");
+        assert_eq!(list[39], (a(1, 39), NO_GUARDS), "one unguarded occurrence: no guard");
     }
 }

@@ -240,6 +240,7 @@ impl Vm {
     /// The access record of an access to `obj`, with its visibility (see
     /// [`Visibility`]).
     pub(crate) fn access_record(&self, obj: ObjRef, field: u32, write: bool, class: AccessClass) -> AccessRecord {
+        self.remember_if_synchronizer(obj);
         let o = self.heap.get(obj);
         let visible = match self.check.as_ref().map(|c| &c.options.visibility) {
             None | Some(Visibility::Reachable) => o.has(SHARED),
@@ -450,6 +451,25 @@ impl Vm {
         (!write && f.access & access::FINAL != 0) || BENIGN.iter().any(|(cn, fname)| *cn == &*c.name && *fname == &*f.name)
     }
 
+    /// Whether `m` is an instance method whose whole body returns one final field of
+    /// `this` (`aload_0; getfield; ?return`): calling it reads nothing another thread
+    /// can write.
+    fn is_final_field_getter(&mut self, ts: &mut ThreadStack, m: MethodId) -> Result<bool, Unwind> {
+        let method = self.method(m);
+        if method.is_static() {
+            return Ok(false);
+        }
+        let MethodBody::Code(code) = &method.body else { return Ok(false) };
+        let index = match *code.insns {
+            [Insn::Aload(0), Insn::Getfield(i), Insn::Areturn | Insn::Ireturn | Insn::Lreturn | Insn::Freturn | Insn::Dreturn] => i,
+            _ => return Ok(false),
+        };
+        Ok(match self.resolve_field_insn(ts, m, index, false) {
+            Ok(Resolved::Field { slot, class, .. }) => self.field_is_final_or_benign(class, slot, false),
+            _ => false,
+        })
+    }
+
     fn classify_invoke(&mut self, ts: &mut ThreadStack, method: MethodId, index: u16, insn: Insn) -> Result<Op, Unwind> {
         let Ok(m) = self.resolve_method_insn(ts, method, index) else { return Ok(Op::Local) };
         let callee = self.method(m);
@@ -474,6 +494,12 @@ impl Vm {
         let outside_region = ts.frames.last().is_some_and(|f| !f.library);
         let receiver_arg = if self.method(target).is_static() { None } else { Some(receiver) };
         if outside_region && self.starts_library_call(target, receiver_arg) {
+            if self.is_final_field_getter(ts, target)? {
+                // `ReentrantReadWriteLock.writeLock()`: it touches nothing another
+                // thread can change, so a scheduling point before it only adds
+                // interleavings
+                return Ok(Op::Local);
+            }
             return Ok(Op::Library);
         }
         let t = self.method(target);

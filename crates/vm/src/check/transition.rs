@@ -33,8 +33,9 @@ pub enum Pending {
 /// The result of [`Vm::step`].
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StepReport {
-    /// the shared accesses the transition made, in order
-    pub accesses: Vec<AccessRecord>,
+    /// the shared accesses the transition made, in order, each with the locks its
+    /// thread held at every occurrence (`guards.rs`)
+    pub accesses: Vec<(AccessRecord, super::Guards)>,
     /// an exception escaped the thread
     pub uncaught: Option<Uncaught>,
     /// the program exited with this status
@@ -217,7 +218,7 @@ impl Vm {
     /// waking up does (re-acquiring the monitor after `wait` or a contended
     /// `monitorenter`, consuming the permit after `park`, observing the end of the
     /// joined thread), plus the interrupt status for interruptible operations.
-    fn pending_accesses(&self, tid: u32) -> Vec<AccessRecord> {
+    pub(super) fn pending_accesses(&self, tid: u32) -> Vec<AccessRecord> {
         let t = &self.threads[tid as usize];
         let sync = |o, field, write| self.access_record(o, field, write, AccessClass::Sync);
         let interrupt = || t.object.map(|me| sync(me, AccessRecord::INTERRUPT, true));
@@ -249,9 +250,7 @@ impl Vm {
         chk.block = None;
         chk.uncaught = None;
         chk.hashes_current = false;
-        for a in self.pending_accesses(tid) {
-            self.note_access(a);
-        }
+        self.note_pending(tid);
         // a choice: the branch replaces the call by its result, or performs it
         let mut first_unchecked = true;
         if let Some(c) = self.threads[tid as usize].pending.and_then(Op::choice) {
@@ -336,10 +335,8 @@ impl Vm {
                     if !alone {
                         break Ok(());
                     }
+                    self.note_pending(tid);
                     ts = std::mem::take(&mut self.thread_mut(tid).stack);
-                    for a in self.pending_accesses(tid) {
-                        self.note_access(a);
-                    }
                 }
                 Exit::Blocked => {
                     let reason = self.check.as_mut().and_then(|c| c.block.take());

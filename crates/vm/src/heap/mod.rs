@@ -336,6 +336,12 @@ impl Heap {
         }
     }
 
+    /// The object behind `r`, if its slot holds one (a reference kept outside the
+    /// heap's roots may outlive its object).
+    pub fn try_get(&self, r: ObjRef) -> Option<&Object> {
+        self.objects.get(r.index()).and_then(Option::as_ref)
+    }
+
     /// The object behind `r`, for changing it (journaled when tracking).
     #[inline(always)]
     pub fn get_mut(&mut self, r: ObjRef) -> &mut Object {
