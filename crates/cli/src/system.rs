@@ -46,8 +46,8 @@ impl VmSystem {
     }
 }
 
-fn access((a, guards): &(AccessRecord, Guards)) -> Access {
-    Access { object: a.object, field: a.field, kind: if a.write { AccessKind::Write } else { AccessKind::Read }, guards: *guards }
+fn access(a: &AccessRecord, guards: Guards) -> Access {
+    Access { object: a.object, field: a.field, kind: if a.write { AccessKind::Write } else { AccessKind::Read }, guards }
 }
 
 impl TransitionSystem for VmSystem {
@@ -76,7 +76,7 @@ impl TransitionSystem for VmSystem {
         };
         // Labels carry only the accesses partial-order reduction must see (the vm's
         // `Visibility`): an empty label is an invisible transition.
-        let accesses = report.accesses.iter().filter(|(a, _)| a.visible).map(access).collect();
+        let accesses = report.accesses.iter().filter(|(a, _)| a.visible).map(|(a, g)| access(a, *g)).collect();
         let transition = Transition { thread: mv.thread, branch: mv.branch, accesses };
         let uncaught = report.uncaught.as_ref().map(|u| Violation {
             kind: if u.assertion { ViolationKind::Assertion } else { ViolationKind::UncaughtException },
@@ -119,7 +119,7 @@ impl TransitionSystem for VmSystem {
 
     fn pending(&mut self, thread: ThreadId) -> Vec<Access> {
         match self.vm.pending(thread) {
-            Pending::Access(a) => a.iter().filter(|a| a.visible).map(|a| access(&(*a, NO_GUARDS))).collect(),
+            Pending::Access(a) => a.iter().filter(|a| a.visible).map(|a| access(a, NO_GUARDS)).collect(),
             Pending::Local | Pending::Terminated => Vec::new(),
         }
     }

@@ -114,13 +114,8 @@ impl Access {
 
     /// Whether both accesses were made under a common lock.
     pub fn shares_guard(&self, other: &Access) -> bool {
-        guards_overlap(&self.guards, &other.guards)
+        self.guards.iter().any(|&g| g != 0 && other.guards.contains(&g))
     }
-}
-
-/// Whether two guard sets ([`Access::guards`]) name a common lock.
-pub fn guards_overlap(a: &[u64; 3], b: &[u64; 3]) -> bool {
-    a.iter().any(|&g| g != 0 && b.contains(&g))
 }
 
 /// The label of a transition: who ran (which branch), and which shared accesses it

@@ -53,7 +53,7 @@ use crate::config::ThreadOrder;
 use crate::liveness::{CycleFinder, FairCycle};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
-use crate::system::{AccessKind, Move, SaveMark, ThreadId, Transition, TransitionSystem};
+use crate::system::{Access, AccessKind, Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
 /// Not on the stack.
 const OFF_STACK: u32 = u32::MAX;
@@ -182,8 +182,7 @@ impl Frame {
 struct IndexEntry {
     pos: u32,
     thread: ThreadId,
-    write: bool,
-    guards: [u64; 3],
+    access: Access,
 }
 
 /// The accesses of the transitions on the stack, by location, so that "the last
@@ -196,8 +195,7 @@ pub(crate) struct AccessIndex {
 impl AccessIndex {
     fn push(&mut self, pos: usize, t: &Transition) {
         for a in &t.accesses {
-            let write = a.kind == AccessKind::Write;
-            self.locations.entry((a.object, a.field)).or_default().push(IndexEntry { pos: pos as u32, thread: t.thread, write, guards: a.guards });
+            self.locations.entry((a.object, a.field)).or_default().push(IndexEntry { pos: pos as u32, thread: t.thread, access: *a });
         }
     }
 
@@ -212,12 +210,11 @@ impl AccessIndex {
     }
 
     /// For each access of `t`, the entries of that location `< below` that conflict
-    /// with it (another thread, at least one write), latest first.
+    /// with it (another thread, [`Access::conflicts`]), latest first.
     fn conflicts<'a>(&'a self, t: &'a Transition, below: usize) -> impl Iterator<Item = impl Iterator<Item = &'a IndexEntry>> + 'a {
         t.accesses.iter().map(move |a| {
-            let write = a.kind == AccessKind::Write;
             let entries = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
-            entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != t.thread && (write || e.write) && !crate::system::guards_overlap(&a.guards, &e.guards))
+            entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != t.thread && a.conflicts(&e.access))
         })
     }
 

@@ -276,14 +276,13 @@ pub(crate) fn traverse(
             }
             None => Known::default(),
         };
-        if s != from {
-            if let Some(summary) = summaries.by_state.get(&s) {
-                for &(label, through) in summary.iter() {
-                    let b = labels.get(label);
-                    report(label, b, here.ordered_through(b, through) & !bit(b.thread));
-                }
-                continue;
+        // (`from` has no summary: it would have been used above)
+        if let Some(summary) = summaries.by_state.get(&s) {
+            for &(label, through) in summary.iter() {
+                let b = labels.get(label);
+                report(label, b, here.ordered_through(b, through) & !bit(b.thread));
             }
+            continue;
         }
         for e in graph.edges(s) {
             let b = labels.get(e.label);
@@ -325,7 +324,7 @@ fn reverse_postorder(graph: &jvmc_state::StateGraph, from: StateId, summaries: &
     // (state, its successors still to visit)
     let mut stack: Vec<(StateId, Vec<StateId>)> = Vec::new();
     let successors = |s: StateId| {
-        if s != from && summaries.by_state.contains_key(&s) {
+        if summaries.by_state.contains_key(&s) {
             return Vec::new();
         }
         graph.edges(s).map(|e| e.target).filter(|&t| t != NO_STATE).collect::<Vec<_>>()
