@@ -121,6 +121,13 @@ pub struct CheckArgs {
     /// With --library atomic: classes never trusted, whatever the table says
     #[arg(long = "explore-classes", value_name = "PATTERNS")]
     explore_classes: Option<String>,
+    /// The locking discipline: on — a field or array access that no other thread can
+    /// race with (its location is read-only since it became shared, or always
+    /// accessed under a common lock) is no scheduling point; checked as the search
+    /// runs, which restarts when an assumption fails; off — every shared access is one.
+    /// Not under --sched all
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    lockset: String,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -228,8 +235,36 @@ fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibil
         timeouts,
         transition_budget: spec.transition_budget,
         library: library_policy(spec),
+        lockset: spec.lockset,
     });
+    vm.preset_racy_keys(&spec.racy);
     Ok((VmSystem::new(vm), prepared))
+}
+
+/// Runs strategy `name` over `sys` until a search completes without the locking
+/// discipline failing an assumption it relied on (`jvmc_vm::VmError::Restart`);
+/// each restart starts from the initial state with what the vm learnt. Time limits
+/// cover all runs together; the report is the last run's.
+fn search_with_restarts(sys: &mut VmSystem, name: &str, cfg: &SearchConfig, progress: &mut Progress) -> anyhow::Result<(SearchReport, report::Restarts)> {
+    let started = std::time::Instant::now();
+    let mut restarts = report::Restarts::default();
+    loop {
+        let mut strategy = strategy::by_name(name).ok_or_else(|| anyhow!("unknown search strategy {name:?}"))?;
+        let mut run = cfg.clone();
+        run.max_time = cfg.max_time.map(|t| t.saturating_sub(started.elapsed()));
+        sys.begin_search();
+        match strategy.search(sys, &run, progress) {
+            Err(SearchError::System(e)) if matches!(e.downcast_ref::<VmError>(), Some(VmError::Restart)) => {
+                restarts.restarts += 1;
+                restarts.earlier_runs_ms = started.elapsed().as_millis();
+                sys.restart();
+            }
+            result => {
+                restarts.racy = sys.vm().racy_keys();
+                return Ok((result.map_err(search_error)?, restarts));
+            }
+        }
+    }
 }
 
 /// A failed search as an error of the right kind: the vm's own errors keep their type
@@ -276,7 +311,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         (por, "dfs") => bail!("unknown POR algorithm {por:?} (choose one of: none, {})", por::ALGORITHMS.join(", ")),
         (_, search) => bail!("--por works with depth-first search only, not --search {search}"),
     };
-    let Some(mut strategy) = strategy::by_name(name) else {
+    if strategy::by_name(name).is_none() {
         bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
     };
     let Some(order) = ThreadOrder::parse(&args.order) else {
@@ -291,6 +326,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     spec.library = args.library.clone();
     spec.atomic_classes = args.atomic_classes.clone().unwrap_or_default();
     spec.explore_classes = args.explore_classes.clone().unwrap_or_default();
+    // `--sched all` asks for a scheduling point at every access
+    spec.lockset = args.lockset == "on" && args.sched != "all";
     let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,
@@ -309,10 +346,11 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     };
     let instructions_before = sys.vm().instructions();
     let mut progress = Progress::new();
-    let result = strategy.search(&mut sys, &cfg, &mut progress);
+    let result = search_with_restarts(&mut sys, name, &cfg, &mut progress);
     progress.finish();
-    let report = result.map_err(search_error)?;
+    let (report, restarts) = result?;
     let instructions = sys.vm().instructions() - instructions_before;
+    spec.racy = restarts.racy.clone();
 
     let mut violations = Vec::new();
     for cex in &report.violations {
@@ -327,8 +365,13 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let json_to_stdout = args.json.as_deref() == Some("-");
     let mut out = human(json_to_stdout);
     print_report(&mut out, &report, &violations, instructions, args.outcomes)?;
+    if restarts.restarts > 0 {
+        writeln!(out, "{}", report::restarts_text(&restarts))?;
+    }
     if let Some(target) = &args.json {
-        write_json(target, &JsonReport::new(&report, &violations, instructions, args.outcomes))?;
+        let mut json = JsonReport::new(&report, &violations, instructions, args.outcomes);
+        json.lockset = Some(restarts);
+        write_json(target, &json)?;
     }
     if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {
         let file = TraceFile {

@@ -58,6 +58,30 @@ pub struct JsonReport {
     pub stats: JsonStats,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub outcomes: Option<Vec<JsonOutcome>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lockset: Option<Restarts>,
+}
+
+/// What the locking discipline learnt (`--lockset on`): how often the search started
+/// again, the time the abandoned runs took, and the keys found racy.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Restarts {
+    pub restarts: u32,
+    pub earlier_runs_ms: u128,
+    pub racy: Vec<String>,
+}
+
+/// The restarts line of the human-readable report.
+pub fn restarts_text(r: &Restarts) -> String {
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    format!(
+        "  lockset       {} restart{} ({:.2} s before the last run); {} key{} racy",
+        r.restarts,
+        plural(r.restarts as usize),
+        r.earlier_runs_ms as f64 / 1000.0,
+        r.racy.len(),
+        plural(r.racy.len())
+    )
 }
 
 impl JsonReport {
@@ -89,6 +113,7 @@ impl JsonReport {
                 }),
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
+            lockset: None,
         }
     }
 }

@@ -40,6 +40,18 @@ impl VmSystem {
         self.vm.persist_class_cache();
     }
 
+    /// Prepares a search from the current state: nothing relied on yet (see
+    /// `Vm::begin_search`).
+    pub fn begin_search(&mut self) {
+        self.vm.begin_search();
+    }
+
+    /// Returns to the initial state for another search after the locking discipline
+    /// asked for a restart.
+    pub fn restart(&mut self) {
+        self.vm.restore(self.initial);
+    }
+
     /// The full report of the last step.
     pub fn last_step(&self) -> &StepReport {
         &self.last

@@ -123,6 +123,13 @@ pub struct ProgramSpec {
     /// `--explore-classes`
     #[serde(default)]
     pub explore_classes: String,
+    /// `--lockset on` (older trace files: off)
+    #[serde(default)]
+    pub lockset: bool,
+    /// the keys the locking discipline had found racy when the trace was recorded:
+    /// with them, the schedule's transitions end where they ended in the search
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub racy: Vec<String>,
 }
 
 impl Default for ProgramSpec {
@@ -144,6 +151,8 @@ impl Default for ProgramSpec {
             library: "atomic".into(),
             atomic_classes: String::new(),
             explore_classes: String::new(),
+            lockset: true,
+            racy: Vec::new(),
         }
     }
 }

@@ -79,6 +79,11 @@ pub enum VmError {
     /// search stops cleanly; see `check::InterruptCheck`).
     #[error("a search limit ran out inside a transition")]
     Interrupted,
+    /// The locking discipline found a key it had relied on racy (`check/lockset.rs`):
+    /// the search explored too few interleavings and must start again (the vm keeps
+    /// what it learnt; see `Vm::begin_search`).
+    #[error("the locking discipline changed: the search must restart")]
+    Restart,
     /// A thread ran for the model checker's whole transition budget without reaching
     /// a scheduling point. The checker turns it into a non-termination violation
     /// (`check::Diverged`); it only escapes as an error if that fails.

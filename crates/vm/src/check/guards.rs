@@ -23,7 +23,13 @@
 //!   after the state's compare-and-set succeeds and clears it before the state is
 //!   released, so "owner is `t`" implies "`t` holds it".
 //!
-//! Shared (read-lock) holds are not guards: two readers hold a read lock together.
+//! Shared holds count for reads: a `ReentrantReadWriteLock`'s read lock is held by
+//! `t` when its sync's `firstReader` is `t`, or the sync's cached hold counter, or
+//! `t`'s own (in its thread-local map, under the sync's `readHolds`), belongs to `t`
+//! with a positive count. A read holding the read lock and a write holding the write
+//! lock of one `ReentrantReadWriteLock` are never co-enabled either (the write lock
+//! excludes readers), and two reads never conflict; so a read's guards are the locks
+//! its thread holds exclusively or shared, a write's those it holds exclusively.
 //!
 //! Only the accesses of the operation a thread stands before at a scheduling point
 //! get guards (the accesses the search sees as the transition's own); accesses made
@@ -37,6 +43,7 @@ use std::cell::RefCell;
 
 use rustc_hash::FxHashSet;
 
+use super::AccessRecord;
 use crate::class::ClassId;
 use crate::heap::Body;
 use crate::value::{ObjRef, Value};
@@ -49,6 +56,19 @@ pub type Guards = [u64; 3];
 
 /// No lock held.
 pub const NO_GUARDS: Guards = [0; 3];
+
+/// Locks in either of two guard sets (as many as fit).
+pub(crate) fn union(a: &Guards, b: &Guards) -> Guards {
+    let mut out = *a;
+    let mut n = out.iter().filter(|&&l| l != 0).count();
+    for &l in b.iter().filter(|&&l| l != 0) {
+        if n < out.len() && !out.contains(&l) {
+            out[n] = l;
+            n += 1;
+        }
+    }
+    out
+}
 
 /// What the guards of two occurrences of one access in a transition are: the locks
 /// held at both.
@@ -63,6 +83,31 @@ pub(crate) fn meet(a: &Guards, b: &Guards) -> Guards {
 const UNKNOWN: u8 = 0;
 const PLAIN: u8 = 1;
 const SYNCHRONIZER: u8 = 2;
+/// the sync of a `ReentrantReadWriteLock` (a synchronizer with read holds)
+const READ_WRITE: u8 = 3;
+
+/// Field slots the read holds of a `ReentrantReadWriteLock` are read through.
+#[derive(Clone, Copy, Debug)]
+struct ReadHoldSlots {
+    first_reader: usize,
+    /// the hold counters' slots, once their classes are loaded (before, nobody but
+    /// the first reader can hold a read lock)
+    counters: Option<CounterSlots>,
+}
+
+/// Field slots of the read holds kept in hold counters.
+#[derive(Clone, Copy, Debug)]
+struct CounterSlots {
+    cached: usize,
+    read_holds: usize,
+    count: usize,
+    counter_tid: usize,
+    thread_tid: usize,
+    thread_locals: usize,
+    table: usize,
+    referent: usize,
+    value: usize,
+}
 
 /// Objects that may be locks. Not state: a superset of the locks of every state
 /// (never undone on backtracking; each entry is checked against the state when
@@ -75,6 +120,8 @@ pub(crate) struct LockCandidates {
     kinds: Vec<u8>,
     /// the slot of `AbstractOwnableSynchronizer.exclusiveOwnerThread`, once seen
     owner_slot: Option<usize>,
+    /// see [`Vm::held_read_locks`]
+    read_slots: Option<ReadHoldSlots>,
 }
 
 impl LockCandidates {
@@ -104,7 +151,7 @@ impl Vm {
         let class = self.heap.get(obj).class;
         let kind = locks.borrow().kinds.get(class.index()).copied().unwrap_or(UNKNOWN);
         let kind = if kind == UNKNOWN { self.classify_lock_class(class) } else { kind };
-        if kind == SYNCHRONIZER {
+        if kind >= SYNCHRONIZER {
             locks.borrow_mut().add(obj);
         }
     }
@@ -115,10 +162,13 @@ impl Vm {
         let mut c = Some(class);
         while let Some(k) = c {
             let cls = self.class(k);
+            if cls.name.as_ref() == "java/util/concurrent/locks/ReentrantReadWriteLock$Sync" {
+                kind = READ_WRITE;
+            }
             if cls.name.as_ref() == "java/util/concurrent/locks/AbstractOwnableSynchronizer" {
                 if let Ok(slot) = self.instance_slot(k, "exclusiveOwnerThread", "Ljava/lang/Thread;") {
                     locks.borrow_mut().owner_slot = Some(slot);
-                    kind = SYNCHRONIZER;
+                    kind = kind.max(SYNCHRONIZER);
                 }
                 break;
             }
@@ -146,7 +196,7 @@ impl Vm {
             let Some(o) = self.heap.try_get(r) else { continue };
             let monitor = o.monitor.as_ref().is_some_and(|m| m.count > 0 && m.owner == tid);
             let owner = me.is_some()
-                && locks.kinds.get(o.class.index()) == Some(&SYNCHRONIZER)
+                && locks.kinds.get(o.class.index()).is_some_and(|&k| k >= SYNCHRONIZER)
                 && match (&o.body, locks.owner_slot) {
                     (Body::Fields(f), Some(slot)) => f.get(slot) == Some(&Value::Ref(me)),
                     _ => false,
@@ -159,21 +209,115 @@ impl Vm {
         out
     }
 
+    /// The `ReentrantReadWriteLock`s whose read lock thread `tid` holds now (see the
+    /// module docs; a hold this misses only costs independence).
+    pub(crate) fn held_read_locks(&self, tid: u32) -> Guards {
+        let mut out = NO_GUARDS;
+        let Some(locks) = self.lock_candidates() else { return out };
+        let Some(me) = self.threads.get(tid as usize).and_then(|t| t.object) else { return out };
+        let Some(slots) = self.read_hold_slots() else { return out };
+        let locks = locks.borrow();
+        let field = |o: ObjRef, slot: usize| match &self.heap.try_get(o)?.body {
+            Body::Fields(f) => f.get(slot).copied(),
+            _ => None,
+        };
+        let my_tid = slots.counters.and_then(|s| field(me, s.thread_tid));
+        // a hold counter of this thread with a positive count
+        let counts = |s: &CounterSlots, counter: Option<Value>| match counter {
+            Some(Value::Ref(Some(c))) => field(c, s.counter_tid) == my_tid && matches!(field(c, s.count), Some(Value::Int(k)) if k > 0),
+            _ => false,
+        };
+        // the thread's own counter: its thread-local map's entry for `readHolds`
+        let own = |s: &CounterSlots, sync: ObjRef| {
+            let key = field(sync, s.read_holds).filter(|k| *k != Value::Ref(None));
+            let table = match field(me, s.thread_locals) {
+                Some(Value::Ref(Some(map))) => field(map, s.table),
+                _ => None,
+            };
+            let Some(entries) = table.and_then(|t| t.as_ref().flatten()).and_then(|t| self.heap.array(t)) else { return false };
+            key.is_some()
+                && (0..entries.len()).any(|i| match entries.get(i) {
+                    Some(Value::Ref(Some(e))) => field(e, s.referent) == key && counts(s, field(e, s.value)),
+                    _ => false,
+                })
+        };
+        let mut n = 0;
+        for &r in &locks.objects {
+            if n == out.len() {
+                break;
+            }
+            let Some(o) = self.heap.try_get(r) else { continue };
+            if locks.kinds.get(o.class.index()) != Some(&READ_WRITE) {
+                continue;
+            }
+            let holds = field(r, slots.first_reader) == Some(Value::Ref(Some(me)))
+                || slots.counters.is_some_and(|s| counts(&s, field(r, s.cached)) || own(&s, r));
+            if holds && !out.contains(&o.sid) {
+                out[n] = o.sid;
+                n += 1;
+            }
+        }
+        out
+    }
+
+    /// The slots [`Vm::held_read_locks`] reads (the counters' once their classes are
+    /// loaded).
+    fn read_hold_slots(&self) -> Option<ReadHoldSlots> {
+        let locks = self.lock_candidates()?;
+        if let Some(s) = locks.borrow().read_slots.filter(|s| s.counters.is_some()) {
+            return Some(s);
+        }
+        let slot = |class: &str, name: &str, descriptor: &str| {
+            let c = self.lookup_class(class)?;
+            self.find_field(c, name, descriptor).filter(|(_, f)| !f.is_static()).map(|(_, f)| f.slot as usize)
+        };
+        let sync = "java/util/concurrent/locks/ReentrantReadWriteLock$Sync";
+        let counter = "java/util/concurrent/locks/ReentrantReadWriteLock$Sync$HoldCounter";
+        let counters = || {
+            Some(CounterSlots {
+                cached: slot(sync, "cachedHoldCounter", &format!("L{counter};"))?,
+                read_holds: slot(sync, "readHolds", "Ljava/util/concurrent/locks/ReentrantReadWriteLock$Sync$ThreadLocalHoldCounter;")?,
+                count: slot(counter, "count", "I")?,
+                counter_tid: slot(counter, "tid", "J")?,
+                thread_tid: slot("java/lang/Thread", "tid", "J")?,
+                thread_locals: slot("java/lang/Thread", "threadLocals", "Ljava/lang/ThreadLocal$ThreadLocalMap;")?,
+                table: slot("java/lang/ThreadLocal$ThreadLocalMap", "table", "[Ljava/lang/ThreadLocal$ThreadLocalMap$Entry;")?,
+                referent: slot("java/lang/ref/Reference", "referent", "Ljava/lang/Object;")?,
+                value: slot("java/lang/ThreadLocal$ThreadLocalMap$Entry", "value", "Ljava/lang/Object;")?,
+            })
+        };
+        let s = ReadHoldSlots { first_reader: slot(sync, "firstReader", "Ljava/lang/Thread;")?, counters: counters() };
+        locks.borrow_mut().read_slots = Some(s);
+        Some(s)
+    }
+
     /// Records the accesses of the operation thread `tid` stands before (its
     /// transition's own), guarded by the locks it holds.
     pub(crate) fn note_pending(&mut self, tid: u32) {
         let accesses = self.pending_accesses(tid);
+        self.note_guarded(tid, &accesses);
+    }
+
+    /// Records accesses thread `tid` makes now in the transition's label — a read
+    /// guarded by the locks its thread holds exclusively or shared, a write by those
+    /// it holds exclusively — and counts them against the locking discipline.
+    pub(crate) fn note_guarded(&mut self, tid: u32, accesses: &[AccessRecord]) {
         if accesses.is_empty() {
             return;
         }
-        let guards = self.held_locks(tid);
-        for a in accesses {
+        let exclusive = self.held_locks(tid);
+        let shared = self.held_read_locks(tid);
+        self.lockset_observe(tid, accesses, Some((exclusive, shared)));
+        let Some(chk) = self.check.as_mut() else { return };
+        for &a in accesses {
             // pseudo-locations (monitors, life cycles, off-heap blocks) are the
             // synchronisation itself: never guarded
-            let g = if a.field < crate::check::AccessRecord::BLOCK { guards } else { NO_GUARDS };
-            if let Some(chk) = self.check.as_mut() {
-                chk.accesses.insert_guarded(a, g);
-            }
+            let g = match (a.field < AccessRecord::BLOCK, a.write) {
+                (false, _) => NO_GUARDS,
+                (true, true) => exclusive,
+                (true, false) => union(&exclusive, &shared),
+            };
+            chk.accesses.insert_guarded(a, g);
         }
     }
 }
@@ -188,5 +332,11 @@ mod tests {
         let b = [7, 0, 0];
         assert_eq!(meet(&a, &b), [7, 0, 0]);
         assert_eq!(meet(&a, &NO_GUARDS), NO_GUARDS);
+    }
+
+    #[test]
+    fn union_keeps_each_lock_once() {
+        assert_eq!(union(&[1, 2, 0], &[2, 3, 4]), [1, 2, 3]);
+        assert_eq!(union(&NO_GUARDS, &[5, 0, 0]), [5, 0, 0]);
     }
 }

@@ -218,7 +218,7 @@ impl Vm {
             _ => ran >= LIBRARY_SLICE || self.yields(ts, method, insn),
         };
         if !splits {
-            self.note_accesses(op);
+            self.note_accesses(ts.tid, op);
         }
         splits
     }

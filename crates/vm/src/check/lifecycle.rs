@@ -75,6 +75,7 @@ impl Vm {
         self.heap.set_field(thread_obj, eetop, Value::Long(tid as i64 + 1));
         self.heap.set_field(thread_obj, status, Value::Int(THREAD_STATUS_RUNNABLE));
         self.heap.publish(thread_obj);
+        self.lockset_observe_vm_writes(parent, thread_obj, &[eetop, status]);
         Ok(tid)
     }
 
@@ -142,6 +143,7 @@ impl Vm {
                     let (eetop, status) = (self.wk.thread_eetop, self.wk.thread_status);
                     self.heap.set_field(t, eetop, Value::Long(0));
                     self.heap.set_field(t, status, Value::Int(THREAD_STATUS_TERMINATED));
+                    self.lockset_observe_vm_writes(ts.tid, t, &[eetop, status]);
                     self.monitor_notify(t, true);
                     for field in [eetop as u32, status as u32, AccessRecord::MONITOR, AccessRecord::LIFECYCLE] {
                         let a = self.access_record(t, field, true, AccessClass::Sync);

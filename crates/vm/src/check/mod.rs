@@ -11,6 +11,8 @@
 //! - `lifecycle`: thread entry, start and termination.
 //! - `describe`: words for people (trace lines, deadlock reports).
 //! - `library`: trusted library calls (`--library atomic`), run as one step each.
+//! - `guards`: the locks a thread holds; `lockset`: the locking discipline — data
+//!   accesses no other thread can race with need no scheduling point.
 //! - `choice`: calls whose result is a choice (a weak compare-and-set that may fail
 //!   spuriously, a random draw), explored as the branches of one transition.
 //! - `fingerprint`: incremental state hashing with heap symmetry, the young
@@ -27,6 +29,7 @@ mod fingerprint;
 mod guards;
 mod library;
 mod lifecycle;
+mod lockset;
 pub(crate) mod journal;
 mod policy;
 mod transition;
@@ -64,6 +67,9 @@ pub struct CheckOptions {
     pub transition_budget: u64,
     /// which library calls run as one step (`library.rs`)
     pub library: LibraryPolicy,
+    /// data accesses that keep the locking discipline need no scheduling point
+    /// (`lockset.rs`)
+    pub lockset: bool,
 }
 
 impl Default for CheckOptions {
@@ -77,6 +83,7 @@ impl Default for CheckOptions {
             timeouts: TimeoutPolicy::default(),
             transition_budget: DEFAULT_TRANSITION_BUDGET,
             library: LibraryPolicy::default(),
+            lockset: true,
         }
     }
 }
@@ -132,9 +139,17 @@ pub struct AccessRecord {
     /// whether partial-order reduction must treat it as visible (see
     /// [`Visibility`]); invisible accesses are left out of transition labels
     pub visible: bool,
+    /// whose location it is, for the locking discipline (`lockset.rs`): the object's
+    /// class id, the class id with [`AccessRecord::STATICS`] for a static, or
+    /// [`AccessRecord::NO_OWNER`] outside the Java heap (a function of `object`)
+    pub owner: u32,
 }
 
 impl AccessRecord {
+    /// [`AccessRecord::owner`] of locations outside the Java heap.
+    pub const NO_OWNER: u32 = u32::MAX;
+    /// The bit of [`AccessRecord::owner`] that marks a class's statics.
+    pub const STATICS: u32 = 1 << 31;
     /// Pseudo-field of a monitor.
     pub const MONITOR: u32 = u32::MAX;
     /// Pseudo-field of a thread's life cycle.
@@ -255,6 +270,8 @@ pub(crate) struct CheckState {
     pub(crate) trusted_methods: Vec<Option<bool>>,
     /// objects that may be locks (`guards.rs`; not state)
     pub(crate) locks: std::cell::RefCell<guards::LockCandidates>,
+    /// the locking discipline's knowledge (`lockset.rs`; not state)
+    pub(crate) lockset: std::cell::RefCell<lockset::Lockset>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -272,6 +289,7 @@ pub(crate) const MERGE_SLICE: u64 = 1 << 18;
 
 impl CheckState {
     fn new(options: CheckOptions) -> CheckState {
+        let lockset = std::cell::RefCell::new(lockset::Lockset::new(options.lockset));
         CheckState {
             options,
             journal: Vec::new(),
@@ -297,6 +315,7 @@ impl CheckState {
             next_poll: u64::MAX,
             trusted_methods: Vec::new(),
             locks: Default::default(),
+            lockset,
         }
     }
 }
@@ -307,7 +326,7 @@ mod tests {
 
     #[test]
     fn an_access_set_keeps_each_access_once_in_first_order() {
-        let a = |object, field, write| AccessRecord { object, field, write, visible: true };
+        let a = |object, field, write| AccessRecord { object, field, write, visible: true, owner: AccessRecord::NO_OWNER };
         let mut set = AccessSet::default();
         // more than the linear part, each accessed many times
         for round in 0..3 {
@@ -326,7 +345,7 @@ mod tests {
 
     #[test]
     fn an_access_keeps_the_locks_held_at_every_occurrence() {
-        let a = |object, field| AccessRecord { object, field, write: true, visible: true };
+        let a = |object, field| AccessRecord { object, field, write: true, visible: true, owner: AccessRecord::NO_OWNER };
         let mut set = AccessSet::default();
         // beyond the linear part too
         for i in 0..40u32 {

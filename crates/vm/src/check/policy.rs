@@ -252,7 +252,7 @@ impl Vm {
                 }
             },
         };
-        AccessRecord { object: o.sid, field, write, visible }
+        AccessRecord { object: o.sid, field, write, visible, owner: o.class.0 }
     }
 
     /// Whether accesses to the statics of `c` are visible.
@@ -403,7 +403,7 @@ impl Vm {
                 if (final_field && !put) || !self.policy_covers_class(class) {
                     return Ok(Op::Local);
                 }
-                Op::Access(AccessRecord { object: self.class_sid(class), field: slot, write: put, visible: self.class_visible(class) })
+                Op::Access(AccessRecord { object: self.class_sid(class), field: slot, write: put, visible: self.class_visible(class), owner: class.0 | AccessRecord::STATICS })
             }
             Insn::Iaload | Insn::Laload | Insn::Faload | Insn::Daload | Insn::Aaload | Insn::Baload | Insn::Caload | Insn::Saload => {
                 let (Some(arr), Some(i)) = (Self::stack_ref(ts, 1), Self::stack_int(ts, 0)) else { return Ok(Op::Local) };
@@ -576,7 +576,7 @@ impl Vm {
             }
             (c, n) if t.access & access::NATIVE != 0 && crate::file_table::touches_file_table(c, n) => {
                 // open files and directory streams are state outside the heap
-                return Ok(Op::Access(AccessRecord { object: crate::file_table::FILE_TABLE_SID, field: 0, write: true, visible: true }));
+                return Ok(Op::Access(AccessRecord { object: crate::file_table::FILE_TABLE_SID, field: 0, write: true, visible: true, owner: AccessRecord::NO_OWNER }));
             }
             _ => {}
         }
@@ -711,7 +711,7 @@ impl Vm {
                 let scale = self.heap.array(arr).map_or(1, |a| a.element_size().max(1));
                 self.access_record(arr, (rel / scale) as u32, write, AccessClass::Atomic)
             }
-            Some(Location::Static(c, slot)) => AccessRecord { object: self.class_sid(c), field: slot as u32, write, visible: true },
+            Some(Location::Static(c, slot)) => AccessRecord { object: self.class_sid(c), field: slot as u32, write, visible: true, owner: c.0 | AccessRecord::STATICS },
             Some(Location::Raw(addr)) => {
                 let mut v = Vec::new();
                 self.native_access_records(addr, 1, write, &mut v);
@@ -744,7 +744,7 @@ impl Vm {
             Some(_) => Op::Local,
             None => match target {
                 Some(loc) => Op::Access(self.location_record(Some(loc), handle, 0, write)),
-                None => Op::Access(AccessRecord { object: self.heap.get(handle).sid, field: 0, write, visible: true }),
+                None => Op::Access(AccessRecord { object: self.heap.get(handle).sid, field: 0, write, visible: true, owner: AccessRecord::NO_OWNER }),
             },
         }
     }

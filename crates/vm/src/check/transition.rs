@@ -103,9 +103,10 @@ impl Vm {
 
     /// Records the accesses of `op`, run inside a transition without stopping before
     /// it (an atomic method, a library region), in the transition's label.
-    pub(crate) fn note_accesses(&mut self, op: Op) {
+    pub(crate) fn note_accesses(&mut self, tid: u32, op: Op) {
         let mut accesses = Vec::new();
         op.accesses(self, &mut accesses);
+        self.lockset_observe(tid, &accesses, None);
         for a in accesses {
             self.note_access(a);
         }
@@ -282,6 +283,9 @@ impl Vm {
         }
         if let Some(chk) = self.check.as_mut() {
             report.accesses = chk.accesses.take();
+        }
+        if self.lockset_broken() {
+            return Err(VmError::Restart);
         }
         Ok(report)
     }

@@ -178,14 +178,21 @@ impl Vm {
             // groups, printing) or a call from Rust does not stop, but what it touches
             // is in the label: `Thread.start` and `Thread.exit` both change the
             // thread group
-            self.note_accesses(op);
+            self.note_accesses(ts.tid, op);
             return Ok(false);
         }
+        let ran = self.check.as_ref().map_or(0, |c| now - c.segment_start);
         if ts.frames.last().is_some_and(|f| f.library) {
-            let ran = self.check.as_ref().map_or(0, |c| now - c.segment_start);
             return Ok(self.library_stop(ts, method, insn, op, ran));
         }
-        Ok(true)
+        match op {
+            // a field, static or element access the locking discipline lets through
+            crate::check::Op::Access(a) if !matches!(insn, Insn::Invokevirtual(_) | Insn::Invokespecial(_) | Insn::Invokestatic(_) | Insn::Invokeinterface(_)) && self.lockset_lets_through(&a, ran) => {
+                self.note_guarded(ts.tid, &[a]);
+                Ok(false)
+            }
+            _ => Ok(true),
+        }
     }
 
     #[cold]

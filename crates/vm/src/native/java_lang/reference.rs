@@ -16,11 +16,12 @@ pub(super) fn register(r: &mut NativeRegistry) {
     });
     r.native(c, "refersTo0", "(Ljava/lang/Object;)Z", refers_to);
     r.native("java/lang/ref/PhantomReference", "refersTo0", "(Ljava/lang/Object;)Z", refers_to);
-    r.native(c, "clear0", "()V", |vm, _, a| {
+    r.native(c, "clear0", "()V", |vm, ts, a| {
         let this = a.obj(0)?.ok_or_else(|| VmError::Internal("null reference".into()))?;
         let rc = vm.load_required("java/lang/ref/Reference")?;
         let slot = vm.instance_slot(rc, "referent", "Ljava/lang/Object;")?;
         vm.heap.set_field(this, slot, Value::NULL);
+        vm.lockset_observe_vm_writes(ts.tid, this, &[slot]);
         Ret::void()
     });
     r.native("java/lang/ref/Finalizer", "isFinalizationEnabled", "()Z", |_, _, _| Ret::bool(false));

@@ -1,0 +1,174 @@
+//! The locking discipline (`--lockset on`, the default): accesses no other thread can
+//! race with are no scheduling points, the search restarts when an assumption fails,
+//! and verdicts, outcomes and replayed traces stay those of `--lockset off`.
+
+mod support;
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+use serde_json::Value;
+use support::{run, Outcome};
+
+const TIMEOUT: Duration = Duration::from_secs(300);
+
+fn check(dir: &Path, args: &[&str], class: &str) -> Outcome {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    cmd.args(["check", "--cp"]).arg(dir).args(["--outcomes", "--json", "-"]).args(args).arg(class);
+    run(cmd, TIMEOUT).expect("jvmc runs")
+}
+
+fn json(out: &Outcome) -> Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+fn outcomes(j: &Value) -> BTreeSet<String> {
+    j["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default()
+}
+
+/// Runs `class` with the discipline on and off: same verdict, violation kind and
+/// outcomes. Returns both documents.
+fn on_and_off(dir: &Path, class: &str) -> (Value, Value) {
+    let on = json(&check(dir, &["--lockset", "on"], class));
+    let off = json(&check(dir, &["--lockset", "off"], class));
+    assert_eq!(on["verdict"], off["verdict"], "on: {on}\noff: {off}");
+    assert_eq!(on["violation"]["kind"], off["violation"]["kind"]);
+    assert_eq!(outcomes(&on), outcomes(&off));
+    (on, off)
+}
+
+const LOCKED: &str = r#"
+import java.util.concurrent.locks.ReentrantLock;
+public class Locked {
+    static final ReentrantLock lock = new ReentrantLock();
+    static final Object monitor = new Object();
+    static int a, b;
+    static int[] log = new int[3];
+    public static void main(String[] args) throws Exception {
+        Thread[] ts = new Thread[3];
+        for (int i = 0; i < 3; i++) {
+            int id = i;
+            ts[i] = new Thread(() -> {
+                lock.lock();
+                try { a = a + 1; log[id] = a; } finally { lock.unlock(); }
+                synchronized (monitor) { b = b * 2 + id; }
+            });
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        System.out.println(a + " " + b + " " + log[0] + log[1] + log[2]);
+    }
+}
+"#;
+
+#[test]
+fn accesses_under_a_common_lock_are_no_scheduling_points() {
+    let dir = support::compile_source("Locked", LOCKED, TIMEOUT);
+    let (on, off) = on_and_off(dir.path(), "Locked");
+    assert_eq!(on["verdict"], "ok");
+    let (s_on, s_off) = (on["stats"]["states_new"].as_u64().unwrap_or(0), off["stats"]["states_new"].as_u64().unwrap_or(0));
+    assert!(s_on * 2 < s_off, "locked accesses still scheduled: {s_on} states with the discipline, {s_off} without");
+    assert_eq!(on["lockset"]["restarts"], 0, "{}", on["lockset"]);
+    let racy = on["lockset"]["racy"].as_array().cloned().unwrap_or_default();
+    assert!(!racy.iter().any(|k| k.as_str().is_some_and(|k| k.starts_with("Locked."))), "a locked field counted racy: {racy:?}");
+}
+
+const CHECK_THEN_ACT: &str = r#"
+public class CheckThenAct {
+    static int balance = 10;
+    static final Object lock = new Object();
+    public static void main(String[] args) throws Exception {
+        Runnable withdraw = () -> {
+            // the check reads without the lock: a race the discipline must find
+            if (balance >= 10) {
+                synchronized (lock) { balance -= 10; }
+            }
+        };
+        Thread t1 = new Thread(withdraw), t2 = new Thread(withdraw);
+        t1.start(); t2.start(); t1.join(); t2.join();
+        assert balance >= 0 : "overdrawn: " + balance;
+        System.out.println(balance);
+    }
+}
+"#;
+
+#[test]
+fn an_unlocked_read_that_races_restarts_the_search_and_the_bug_is_found_and_replays() {
+    let dir = support::compile_source("CheckThenAct", CHECK_THEN_ACT, TIMEOUT);
+    let trace = dir.path().join("trace.json");
+    let out = check(dir.path(), &["--trace", trace.to_str().expect("utf-8")], "CheckThenAct");
+    assert_eq!(out.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let j = json(&out);
+    assert_eq!(j["violation"]["kind"], "assertion");
+    assert!(j["lockset"]["restarts"].as_u64().unwrap_or(0) >= 1, "{}", j["lockset"]);
+    let racy: Vec<&str> = j["lockset"]["racy"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    assert!(racy.contains(&"CheckThenAct.balance (static)"), "{racy:?}");
+    // the trace file carries the racy keys, so its transitions end where they did
+    let file: Value = serde_json::from_str(&std::fs::read_to_string(&trace).expect("trace")).expect("trace JSON");
+    assert!(file["program"]["racy"].as_array().is_some_and(|a| !a.is_empty()), "{file}");
+    let mut replay = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    replay.arg("replay").arg(&trace);
+    let replayed = run(replay, TIMEOUT).expect("jvmc runs");
+    assert_eq!(replayed.code(), Some(1), "{}", String::from_utf8_lossy(&replayed.stderr));
+    assert!(String::from_utf8_lossy(&replayed.stdout).contains("overdrawn"));
+    on_and_off(dir.path(), "CheckThenAct");
+}
+
+const SPIN: &str = r#"
+public class Spin {
+    static boolean ready;
+    static int data;
+    public static void main(String[] args) throws Exception {
+        Thread reader = new Thread(() -> {
+            while (!ready) { }
+            System.out.println(data);
+        });
+        reader.start();
+        data = 42;
+        ready = true;
+        reader.join();
+    }
+}
+"#;
+
+#[test]
+fn a_spin_on_a_flag_nobody_wrote_yet_lets_the_writer_run() {
+    let dir = support::compile_source("Spin", SPIN, TIMEOUT);
+    let (on, _) = on_and_off(dir.path(), "Spin");
+    assert_eq!(on["verdict"], "ok", "{on}");
+    assert_eq!(outcomes(&on), BTreeSet::from(["42\n".to_string()]));
+}
+
+const READ_WRITE: &str = r#"
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+public class ReadWrite {
+    static final ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
+    static int value;
+    public static void main(String[] args) throws Exception {
+        Runnable reader = () -> {
+            rw.readLock().lock();
+            try { int v = value; assert v == 0 || v == 1 || v == 2; } finally { rw.readLock().unlock(); }
+        };
+        Runnable writer = () -> {
+            rw.writeLock().lock();
+            try { value = value + 1; } finally { rw.writeLock().unlock(); }
+        };
+        Thread[] ts = { new Thread(reader), new Thread(writer), new Thread(reader), new Thread(writer) };
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        System.out.println(value);
+    }
+}
+"#;
+
+#[test]
+fn reads_under_a_read_lock_and_writes_under_the_write_lock_keep_the_discipline() {
+    let dir = support::compile_source("ReadWrite", READ_WRITE, TIMEOUT);
+    let (on, off) = on_and_off(dir.path(), "ReadWrite");
+    assert_eq!(on["verdict"], "ok");
+    let racy = on["lockset"]["racy"].as_array().cloned().unwrap_or_default();
+    assert!(!racy.iter().any(|k| k == "ReadWrite.value (static)"), "{racy:?}");
+    assert!(on["stats"]["states_new"].as_u64() < off["stats"]["states_new"].as_u64());
+}

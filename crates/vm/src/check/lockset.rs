@@ -1,0 +1,263 @@
+//! The locking discipline: shared data accesses that need no scheduling point
+//! (issue 10, items 2 and 4; `docs/algorithms/lockset.md`).
+//!
+//! An access to a location that every thread touches only under a common lock — or
+//! that no thread writes once it is shared — cannot race: no other thread can make a
+//! conflicting access between the accessing thread's last scheduling point and the
+//! access. Such an access is a both-mover in Lipton's sense, and the transition may
+//! go on past it; the access stays in the transition's label, so partial-order
+//! reduction still sees it. Stoller ("Model-checking multi-threaded distributed Java
+//! programs", STTT 4(1), 2002) shows that a search that schedules only at
+//! synchronisation is sound when the locking discipline holds, and that a violation
+//! of the discipline, if there is one, is reached by that same reduced search.
+//!
+//! So jvmc *assumes* the discipline per **key** — a field of a class, the statics'
+//! field of a class, or the elements of an array class — and *checks* it on every
+//! access it executes, per location, Eraser-style: a location's candidate locks are
+//! those held at every access (read locks count for reads), intersected over the
+//! accesses. A location is **protected** while nobody has written it since it became
+//! shared, or while some lock is held exclusively at every write and at least shared
+//! at every access. Accesses are not counted while their thread is the only one
+//! alive (nothing can run beside it), nor before their object is shared (the policy
+//! makes them local anyway).
+//!
+//! When a location stops being protected, its key becomes **racy**: from then on its
+//! accesses are scheduling points. If an access of that key was ever let through in
+//! this search, the search explored too few interleavings, and the vm asks for a
+//! restart ([`crate::VmError::Restart`]): the caller runs the whole search again
+//! with the larger racy set. Keys only ever become racy, so restarts are bounded by
+//! the number of keys. Which accesses are scheduling points is then a function of
+//! the racy set alone, which a trace file records, so a counterexample replays.
+//!
+//! A thread that runs [`super::LIBRARY_SLICE`] instructions in one transition past
+//! accesses let through here stops at its next one (a spin on a flag nobody wrote
+//! yet must let the writer run). Extra stops only add states.
+//!
+//! This module owns the discipline's bookkeeping (never undone on backtracking: it
+//! is knowledge about the program, not state). Reading which locks a thread holds
+//! is `guards.rs`'s; deciding the other scheduling points is `policy.rs`'s.
+
+use rustc_hash::{FxHashMap, FxHashSet};
+
+use super::policy::AccessClass;
+use super::{guards, AccessRecord, Guards};
+use crate::class::{ClassId, InitState};
+use crate::thread::ThreadStatus;
+use crate::value::ObjRef;
+use crate::vm::Vm;
+
+/// The unit the discipline is assumed for: a field of a class (the object's class
+/// and the field's slot), a class's static field, or every element of an array class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub(crate) struct Key {
+    owner: u32,
+    field: u32,
+}
+
+/// The [`Key::field`] of array elements.
+const ELEMENTS: u32 = u32::MAX;
+
+/// What the accesses to one location so far had in common.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// the only thread that accessed it, or [`MANY`]
+    thread: u32,
+    /// locks held (exclusively or shared) at every access
+    held: Guards,
+    /// locks held exclusively at every write; `None` before the first write
+    written: Option<Guards>,
+}
+
+/// [`Entry::thread`] of a location more than one thread accessed.
+const MANY: u32 = u32::MAX;
+
+impl Entry {
+    fn protected(&self) -> bool {
+        self.thread != MANY
+            || match &self.written {
+                None => true,
+                Some(w) => w.iter().any(|&l| l != 0 && self.held.contains(&l)),
+            }
+    }
+}
+
+/// The discipline's knowledge (see the module docs). Not state.
+#[derive(Default)]
+pub(crate) struct Lockset {
+    /// off: every shared access is a scheduling point (`--lockset off`)
+    pub(crate) enabled: bool,
+    racy: FxHashSet<Key>,
+    /// keys whose accesses were let through in the running search
+    relied: FxHashSet<Key>,
+    entries: FxHashMap<(u64, u32), Entry>,
+    /// names of keys known to be racy before the search (a trace file's)
+    preset: FxHashSet<String>,
+    /// keys already compared with `preset`
+    named: FxHashSet<Key>,
+    /// a key let through became racy: the search must start again
+    pub(crate) broken: bool,
+}
+
+impl Lockset {
+    /// A discipline that assumes nothing is racy yet (`enabled`), or lets nothing
+    /// through.
+    pub(crate) fn new(enabled: bool) -> Lockset {
+        Lockset { enabled, ..Default::default() }
+    }
+}
+
+impl Vm {
+    fn lockset(&self) -> Option<&std::cell::RefCell<Lockset>> {
+        self.check.as_ref().map(|c| &c.lockset).filter(|l| l.borrow().enabled)
+    }
+
+    fn key_of(&self, a: &AccessRecord) -> Option<Key> {
+        if a.owner == AccessRecord::NO_OWNER || a.field >= AccessRecord::BLOCK {
+            return None;
+        }
+        let is_array = a.owner & AccessRecord::STATICS == 0 && self.class(ClassId(a.owner)).is_array();
+        Some(Key { owner: a.owner, field: if is_array { ELEMENTS } else { a.field } })
+    }
+
+    /// Whether the data access `a`, `ran` instructions into its transition, needs no
+    /// scheduling point: its key is not racy. The key is then relied on: its becoming
+    /// racy restarts the search.
+    pub(crate) fn lockset_lets_through(&self, a: &AccessRecord, ran: u64) -> bool {
+        if ran >= super::LIBRARY_SLICE {
+            return false;
+        }
+        let (Some(ls), Some(key)) = (self.lockset(), self.key_of(a)) else { return false };
+        let mut ls = ls.borrow_mut();
+        if !ls.preset.is_empty() && ls.named.insert(key) && ls.preset.contains(&self.key_name(key)) {
+            ls.racy.insert(key);
+        }
+        if ls.racy.contains(&key) {
+            return false;
+        }
+        ls.relied.insert(key);
+        true
+    }
+
+    /// Counts the accesses `accesses` thread `tid` makes now against the discipline.
+    /// `held`: the locks it holds exclusively and shared, if the caller has them
+    /// (else they are read when needed).
+    pub(crate) fn lockset_observe(&self, tid: u32, accesses: &[AccessRecord], mut held: Option<(Guards, Guards)>) {
+        let Some(ls) = self.lockset() else { return };
+        if self.threads.iter().enumerate().all(|(i, t)| i == tid as usize || t.status == ThreadStatus::Terminated) {
+            // nothing can run beside it
+            return;
+        }
+        for a in accesses {
+            let Some(key) = self.key_of(a) else { continue };
+            if ls.borrow().racy.contains(&key) || self.initialising_statics(tid, key) {
+                continue;
+            }
+            let (exclusive, shared) = *held.get_or_insert_with(|| (self.held_locks(tid), self.held_read_locks(tid)));
+            let locks = if a.write { exclusive } else { guards::union(&exclusive, &shared) };
+            let mut ls = ls.borrow_mut();
+            let entry = ls.entries.entry((a.object, a.field)).or_insert(Entry { thread: tid, held: locks, written: None });
+            if entry.thread != tid {
+                entry.thread = MANY;
+            }
+            entry.held = guards::meet(&entry.held, &locks);
+            if a.write {
+                entry.written = Some(entry.written.map_or(exclusive, |w| guards::meet(&w, &exclusive)));
+            }
+            if !entry.protected() {
+                ls.racy.insert(key);
+                if ls.relied.contains(&key) {
+                    ls.broken = true;
+                }
+            }
+        }
+    }
+
+    /// Counts writes the vm makes itself (not through an instruction the policy
+    /// classifies) to fields `slots` of `obj`, on behalf of thread `tid`: a thread's
+    /// `eetop` and `threadStatus` at start and exit, a reference cleared.
+    pub(crate) fn lockset_observe_vm_writes(&self, tid: u32, obj: ObjRef, slots: &[usize]) {
+        if self.lockset().is_none() || !self.heap.get(obj).has(crate::heap::SHARED) {
+            return;
+        }
+        let writes: Vec<AccessRecord> = slots.iter().map(|&s| self.access_record(obj, s as u32, true, AccessClass::Data)).collect();
+        self.lockset_observe(tid, &writes, None);
+    }
+
+    /// Whether `key` is a static of a class thread `tid` is initialising: every other
+    /// thread's access to it waits for the initialisation to end (JVMS §5.5), so it
+    /// cannot race with these.
+    fn initialising_statics(&self, tid: u32, key: Key) -> bool {
+        key.owner & AccessRecord::STATICS != 0
+            && matches!(self.class_states[(key.owner & !AccessRecord::STATICS) as usize].init, InitState::InProgress(t) if t == tid)
+    }
+
+    /// `Class.field`, `Class.field (static)` or `[LClass; elements`, for reports and
+    /// trace files.
+    fn key_name(&self, key: Key) -> String {
+        let class = ClassId(key.owner & !AccessRecord::STATICS);
+        let statics = key.owner & AccessRecord::STATICS != 0;
+        if key.field == ELEMENTS {
+            return format!("{} elements", self.class(class).java_name());
+        }
+        let mut c = Some(class);
+        while let Some(k) = c {
+            let cls = self.class(k);
+            if let Some(f) = cls.fields.iter().find(|f| f.is_static() == statics && f.slot == key.field) {
+                return format!("{}.{}{}", cls.java_name(), f.name, if statics { " (static)" } else { "" });
+            }
+            c = if statics { None } else { cls.super_class };
+        }
+        format!("{}.#{}", self.class(class).java_name(), key.field)
+    }
+
+    /// The keys found racy so far (sorted names; see the module docs).
+    pub fn racy_keys(&self) -> Vec<String> {
+        let Some(ls) = self.lockset() else { return Vec::new() };
+        let ls = ls.borrow();
+        let mut names: Vec<String> = ls.racy.iter().map(|&k| self.key_name(k)).chain(ls.preset.iter().cloned()).collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
+    /// Treats the keys named `names` (as [`Vm::racy_keys`] gives them) as racy from
+    /// the start: a trace file's, so that its schedule replays.
+    pub fn preset_racy_keys(&mut self, names: &[String]) {
+        if let Some(ls) = self.lockset() {
+            let mut ls = ls.borrow_mut();
+            ls.preset.extend(names.iter().cloned());
+            ls.named.clear();
+        }
+    }
+
+    /// Prepares a new search over the same program: nothing is relied on yet.
+    pub fn begin_search(&mut self) {
+        if let Some(ls) = self.lockset() {
+            let mut ls = ls.borrow_mut();
+            ls.relied.clear();
+            ls.broken = false;
+        }
+    }
+
+    /// Whether a key the search relied on became racy (see the module docs).
+    pub(crate) fn lockset_broken(&self) -> bool {
+        self.lockset().is_some_and(|ls| ls.borrow().broken)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::check::NO_GUARDS;
+
+    #[test]
+    fn a_location_is_protected_by_a_lock_held_at_every_write_and_access() {
+        let shared = |held, written| Entry { thread: MANY, held, written };
+        assert!(shared(NO_GUARDS, None).protected(), "read only: nothing to race with");
+        assert!(shared([7, 0, 0], Some([7, 9, 0])).protected());
+        assert!(!shared(NO_GUARDS, Some([7, 0, 0])).protected(), "a read without the lock races with the writes");
+        assert!(!shared([9, 0, 0], Some([7, 0, 0])).protected());
+        let own = Entry { thread: 2, held: NO_GUARDS, written: Some(NO_GUARDS) };
+        assert!(own.protected(), "one thread's location: no other access to race with");
+    }
+}
