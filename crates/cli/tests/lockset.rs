@@ -172,3 +172,32 @@ fn reads_under_a_read_lock_and_writes_under_the_write_lock_keep_the_discipline()
     assert!(!racy.iter().any(|k| k == "ReadWrite.value (static)"), "{racy:?}");
     assert!(on["stats"]["states_new"].as_u64() < off["stats"]["states_new"].as_u64());
 }
+
+const LOCKED_READS: &str = r#"
+public class LockedReads {
+    static final Object lock = new Object();
+    static int x;
+    public static void main(String[] args) throws Exception {
+        Thread reader = new Thread(() -> {
+            synchronized (lock) {
+                int a = x;
+                int b = x;
+                assert a == b : "x changed under the lock: " + a + " " + b;
+            }
+        });
+        // the writer takes no lock: the reads under the lock race with it
+        Thread writer = new Thread(() -> x = 1);
+        reader.start(); writer.start(); reader.join(); writer.join();
+        System.out.println(x);
+    }
+}
+"#;
+
+#[test]
+fn reads_under_a_lock_the_writers_do_not_take_are_scheduling_points() {
+    let dir = support::compile_source("LockedReads", LOCKED_READS, TIMEOUT);
+    let (on, _) = on_and_off(dir.path(), "LockedReads");
+    assert_eq!(on["violation"]["kind"], "assertion", "{on}");
+    let racy: Vec<&str> = on["lockset"]["racy"].as_array().map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+    assert!(racy.contains(&"LockedReads.x (static) (locked reads too)"), "{racy:?}");
+}

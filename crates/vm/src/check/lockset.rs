@@ -16,18 +16,27 @@
 //! access it executes, per location, Eraser-style: a location's candidate locks are
 //! those held at every access (read locks count for reads), intersected over the
 //! accesses. A location is **protected** while nobody has written it since it became
-//! shared, or while some lock is held exclusively at every write and at least shared
-//! at every access. Accesses are not counted while their thread is the only one
-//! alive (nothing can run beside it), nor before their object is shared (the policy
-//! makes them local anyway).
+//! shared, or while only one thread touched it, or while some lock is held
+//! exclusively at every write and at least shared at every access. Accesses are not
+//! counted while their thread is the only one alive (nothing can run beside it), nor
+//! before their object is shared (the policy makes them local anyway).
 //!
 //! When a location stops being protected, its key becomes **racy**: from then on its
-//! accesses are scheduling points. If an access of that key was ever let through in
-//! this search, the search explored too few interleavings, and the vm asks for a
-//! restart ([`crate::VmError::Restart`]): the caller runs the whole search again
-//! with the larger racy set. Keys only ever become racy, so restarts are bounded by
-//! the number of keys. Which accesses are scheduling points is then a function of
-//! the racy set alone, which a trace file records, so a counterexample replays.
+//! writes and its reads made without a lock are scheduling points. A read made
+//! holding a lock still goes through while the location's *locked reads* are
+//! protected — some lock held exclusively at every write is held at every read made
+//! under a lock — since only a write can conflict with a read (the validation reads
+//! of an optimistic list, under the node locks its writers take). When that fails
+//! too, the key is racy even for locked reads, and nothing of it goes through.
+//!
+//! If an access that a key becoming racy (or racy for locked reads) would have
+//! stopped was let through in this search, the search explored too few
+//! interleavings, and the vm asks for a restart ([`crate::VmError::Restart`]): the
+//! caller runs the whole search again with what it learnt. Keys only ever become
+//! racier, so restarts are bounded by twice the number of keys. Which accesses are
+//! scheduling points is then a function of the racy sets alone (and of the locks a
+//! thread holds, which is state), which a trace file records, so a counterexample
+//! replays.
 //!
 //! A thread that runs [`super::LIBRARY_SLICE`] instructions in one transition past
 //! accesses let through here stops at its next one (a spin on a flag nobody wrote
@@ -40,7 +49,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::policy::AccessClass;
-use super::{guards, AccessRecord, Guards};
+use super::{guards, AccessRecord, Guards, NO_GUARDS};
 use crate::class::{ClassId, InitState};
 use crate::thread::ThreadStatus;
 use crate::value::ObjRef;
@@ -66,12 +75,16 @@ struct Entry {
     held: Guards,
     /// locks held exclusively at every write; `None` before the first write
     written: Option<Guards>,
+    /// locks held (exclusively or shared) at every read made holding a lock; `None`
+    /// before the first
+    locked_reads: Option<Guards>,
 }
 
 /// [`Entry::thread`] of a location more than one thread accessed.
 const MANY: u32 = u32::MAX;
 
 impl Entry {
+    /// No access to the location can race with another.
     fn protected(&self) -> bool {
         self.thread != MANY
             || match &self.written {
@@ -79,16 +92,34 @@ impl Entry {
                 Some(w) => w.iter().any(|&l| l != 0 && self.held.contains(&l)),
             }
     }
+
+    /// No read made holding a lock can race with a write: some lock is held
+    /// exclusively at every write and at every such read.
+    fn locked_reads_protected(&self) -> bool {
+        self.thread != MANY
+            || match (&self.written, &self.locked_reads) {
+                (Some(w), Some(r)) => w.iter().any(|&l| l != 0 && r.contains(&l)),
+                _ => true,
+            }
+    }
 }
+
+/// The suffix of a key's name when even its reads under a lock are scheduling points.
+const LOCKED_TOO: &str = " (locked reads too)";
 
 /// The discipline's knowledge (see the module docs). Not state.
 #[derive(Default)]
 pub(crate) struct Lockset {
     /// off: every shared access is a scheduling point (`--lockset off`)
     pub(crate) enabled: bool,
+    /// keys some of whose accesses race: only their reads made holding a lock go through
     racy: FxHashSet<Key>,
-    /// keys whose accesses were let through in the running search
+    /// racy keys whose reads under a lock race too: nothing goes through
+    racy_locked: FxHashSet<Key>,
+    /// keys let through (any access) in the running search
     relied: FxHashSet<Key>,
+    /// racy keys whose reads under a lock were let through in the running search
+    relied_locked: FxHashSet<Key>,
     entries: FxHashMap<(u64, u32), Entry>,
     /// names of keys known to be racy before the search (a trace file's)
     preset: FxHashSet<String>,
@@ -119,22 +150,34 @@ impl Vm {
         Some(Key { owner: a.owner, field: if is_array { ELEMENTS } else { a.field } })
     }
 
-    /// Whether the data access `a`, `ran` instructions into its transition, needs no
-    /// scheduling point: its key is not racy. The key is then relied on: its becoming
-    /// racy restarts the search.
-    pub(crate) fn lockset_lets_through(&self, a: &AccessRecord, ran: u64) -> bool {
+    /// Whether the data access `a` of thread `tid`, `ran` instructions into its
+    /// transition, needs no scheduling point: its key is not racy, or it is a read
+    /// made holding a lock and the key's locked reads are not racy. What it relied on
+    /// becoming racy restarts the search.
+    pub(crate) fn lockset_lets_through(&self, tid: u32, a: &AccessRecord, ran: u64) -> bool {
         if ran >= super::LIBRARY_SLICE {
             return false;
         }
         let (Some(ls), Some(key)) = (self.lockset(), self.key_of(a)) else { return false };
         let mut ls = ls.borrow_mut();
-        if !ls.preset.is_empty() && ls.named.insert(key) && ls.preset.contains(&self.key_name(key)) {
-            ls.racy.insert(key);
+        if !ls.preset.is_empty() && ls.named.insert(key) {
+            let name = self.key_name(key);
+            if ls.preset.contains(&name) {
+                ls.racy.insert(key);
+            }
+            if ls.preset.contains(&(name + LOCKED_TOO)) {
+                ls.racy.insert(key);
+                ls.racy_locked.insert(key);
+            }
         }
-        if ls.racy.contains(&key) {
+        if !ls.racy.contains(&key) {
+            ls.relied.insert(key);
+            return true;
+        }
+        if a.write || ls.racy_locked.contains(&key) || (self.held_locks(tid) == NO_GUARDS && self.held_read_locks(tid) == NO_GUARDS) {
             return false;
         }
-        ls.relied.insert(key);
+        ls.relied_locked.insert(key);
         true
     }
 
@@ -149,23 +192,29 @@ impl Vm {
         }
         for a in accesses {
             let Some(key) = self.key_of(a) else { continue };
-            if ls.borrow().racy.contains(&key) || self.initialising_statics(tid, key) {
+            if ls.borrow().racy_locked.contains(&key) || self.initialising_statics(tid, key) {
                 continue;
             }
             let (exclusive, shared) = *held.get_or_insert_with(|| (self.held_locks(tid), self.held_read_locks(tid)));
             let locks = if a.write { exclusive } else { guards::union(&exclusive, &shared) };
             let mut ls = ls.borrow_mut();
-            let entry = ls.entries.entry((a.object, a.field)).or_insert(Entry { thread: tid, held: locks, written: None });
+            let entry = ls.entries.entry((a.object, a.field)).or_insert(Entry { thread: tid, held: locks, written: None, locked_reads: None });
             if entry.thread != tid {
                 entry.thread = MANY;
             }
             entry.held = guards::meet(&entry.held, &locks);
             if a.write {
                 entry.written = Some(entry.written.map_or(exclusive, |w| guards::meet(&w, &exclusive)));
+            } else if locks != NO_GUARDS {
+                entry.locked_reads = Some(entry.locked_reads.map_or(locks, |r| guards::meet(&r, &locks)));
             }
-            if !entry.protected() {
+            let (protected, locked_reads_protected) = (entry.protected(), entry.locked_reads_protected());
+            if !protected && ls.racy.insert(key) && ls.relied.contains(&key) {
+                ls.broken = true;
+            }
+            if !locked_reads_protected && ls.racy_locked.insert(key) {
                 ls.racy.insert(key);
-                if ls.relied.contains(&key) {
+                if ls.relied.contains(&key) || ls.relied_locked.contains(&key) {
                     ls.broken = true;
                 }
             }
@@ -214,7 +263,8 @@ impl Vm {
     pub fn racy_keys(&self) -> Vec<String> {
         let Some(ls) = self.lockset() else { return Vec::new() };
         let ls = ls.borrow();
-        let mut names: Vec<String> = ls.racy.iter().map(|&k| self.key_name(k)).chain(ls.preset.iter().cloned()).collect();
+        let name = |k: &Key| if ls.racy_locked.contains(k) { self.key_name(*k) + LOCKED_TOO } else { self.key_name(*k) };
+        let mut names: Vec<String> = ls.racy.iter().map(name).chain(ls.preset.iter().cloned()).collect();
         names.sort();
         names.dedup();
         names
@@ -235,6 +285,7 @@ impl Vm {
         if let Some(ls) = self.lockset() {
             let mut ls = ls.borrow_mut();
             ls.relied.clear();
+            ls.relied_locked.clear();
             ls.broken = false;
         }
     }
@@ -248,16 +299,28 @@ impl Vm {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::check::NO_GUARDS;
 
     #[test]
     fn a_location_is_protected_by_a_lock_held_at_every_write_and_access() {
-        let shared = |held, written| Entry { thread: MANY, held, written };
+        let shared = |held, written| Entry { thread: MANY, held, written, locked_reads: None };
         assert!(shared(NO_GUARDS, None).protected(), "read only: nothing to race with");
         assert!(shared([7, 0, 0], Some([7, 9, 0])).protected());
         assert!(!shared(NO_GUARDS, Some([7, 0, 0])).protected(), "a read without the lock races with the writes");
         assert!(!shared([9, 0, 0], Some([7, 0, 0])).protected());
-        let own = Entry { thread: 2, held: NO_GUARDS, written: Some(NO_GUARDS) };
+        let own = Entry { thread: 2, held: NO_GUARDS, written: Some(NO_GUARDS), locked_reads: None };
         assert!(own.protected(), "one thread's location: no other access to race with");
+    }
+
+    #[test]
+    fn locked_reads_are_protected_by_a_lock_held_at_every_write() {
+        // written under lock 7, read under 7 and also without a lock: the unlocked
+        // reads race, the locked ones do not
+        let optimistic = Entry { thread: MANY, held: NO_GUARDS, written: Some([7, 0, 0]), locked_reads: Some([7, 3, 0]) };
+        assert!(!optimistic.protected());
+        assert!(optimistic.locked_reads_protected());
+        let other_lock = Entry { locked_reads: Some([3, 0, 0]), ..optimistic };
+        assert!(!other_lock.locked_reads_protected());
+        let unlocked_writes = Entry { written: Some(NO_GUARDS), ..optimistic };
+        assert!(!unlocked_writes.locked_reads_protected());
     }
 }

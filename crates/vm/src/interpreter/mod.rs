@@ -187,7 +187,7 @@ impl Vm {
         }
         match op {
             // a field, static or element access the locking discipline lets through
-            crate::check::Op::Access(a) if !matches!(insn, Insn::Invokevirtual(_) | Insn::Invokespecial(_) | Insn::Invokestatic(_) | Insn::Invokeinterface(_)) && self.lockset_lets_through(&a, ran) => {
+            crate::check::Op::Access(a) if !matches!(insn, Insn::Invokevirtual(_) | Insn::Invokespecial(_) | Insn::Invokestatic(_) | Insn::Invokeinterface(_)) && self.lockset_lets_through(ts.tid, &a, ran) => {
                 self.note_guarded(ts.tid, &[a]);
                 Ok(false)
             }
