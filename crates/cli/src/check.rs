@@ -257,7 +257,7 @@ fn search_with_restarts(sys: &mut VmSystem, name: &str, cfg: &SearchConfig, prog
             Err(SearchError::System(e)) if matches!(e.downcast_ref::<VmError>(), Some(VmError::Restart)) => {
                 restarts.restarts += 1;
                 restarts.earlier_runs_ms = started.elapsed().as_millis();
-                sys.restart();
+                jvmc_search::TransitionSystem::reset(sys).map_err(|e| anyhow!(InternalError(e.to_string())))?;
             }
             result => {
                 restarts.racy = sys.vm().racy_keys();

@@ -46,12 +46,6 @@ impl VmSystem {
         self.vm.begin_search();
     }
 
-    /// Returns to the initial state for another search after the locking discipline
-    /// asked for a restart.
-    pub fn restart(&mut self) {
-        self.vm.restore(self.initial);
-    }
-
     /// The full report of the last step.
     pub fn last_step(&self) -> &StepReport {
         &self.last

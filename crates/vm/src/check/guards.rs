@@ -31,9 +31,11 @@
 //! excludes readers), and two reads never conflict; so a read's guards are the locks
 //! its thread holds exclusively or shared, a write's those it holds exclusively.
 //!
-//! Only the accesses of the operation a thread stands before at a scheduling point
-//! get guards (the accesses the search sees as the transition's own); accesses made
-//! inside an atomic library call keep none, which only loses independence.
+//! The accesses of the operation a thread stands before at a scheduling point get
+//! guards (the accesses the search sees as the transition's own), and so do the
+//! accesses the locking discipline lets through without one (`lockset.rs`);
+//! accesses made inside an atomic library call keep none, which only loses
+//! independence.
 //!
 //! This module owns the candidate list of objects that may be locks (every object
 //! whose monitor was entered, every synchronizer accessed) and the reading of the
@@ -45,7 +47,7 @@ use rustc_hash::FxHashSet;
 
 use super::AccessRecord;
 use crate::class::ClassId;
-use crate::heap::Body;
+use crate::heap::{Body, Object};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
@@ -182,26 +184,23 @@ impl Vm {
         kind
     }
 
-    /// The locks thread `tid` holds exclusively now (see the module docs).
-    pub(crate) fn held_locks(&self, tid: u32) -> Guards {
+    /// The locks thread `tid` holds now: exclusively, and shared (see the module
+    /// docs).
+    pub(crate) fn held(&self, tid: u32) -> (Guards, Guards) {
+        (self.held_locks(tid), self.held_read_locks(tid))
+    }
+
+    /// The first [`Guards`]-full of lock candidates for which `holds` says yes.
+    fn guards_where(&self, locks: &LockCandidates, mut holds: impl FnMut(ObjRef, &Object, u8) -> bool) -> Guards {
         let mut out = NO_GUARDS;
-        let Some(locks) = self.lock_candidates() else { return out };
-        let locks = locks.borrow();
-        let me = self.threads.get(tid as usize).and_then(|t| t.object);
         let mut n = 0;
         for &r in &locks.objects {
             if n == out.len() {
                 break;
             }
             let Some(o) = self.heap.try_get(r) else { continue };
-            let monitor = o.monitor.as_ref().is_some_and(|m| m.count > 0 && m.owner == tid);
-            let owner = me.is_some()
-                && locks.kinds.get(o.class.index()).is_some_and(|&k| k >= SYNCHRONIZER)
-                && match (&o.body, locks.owner_slot) {
-                    (Body::Fields(f), Some(slot)) => f.get(slot) == Some(&Value::Ref(me)),
-                    _ => false,
-                };
-            if (monitor || owner) && !out.contains(&o.sid) {
+            let kind = locks.kinds.get(o.class.index()).copied().unwrap_or(UNKNOWN);
+            if holds(r, o, kind) && !out.contains(&o.sid) {
                 out[n] = o.sid;
                 n += 1;
             }
@@ -209,18 +208,31 @@ impl Vm {
         out
     }
 
+    /// The locks thread `tid` holds exclusively now (see the module docs).
+    pub(crate) fn held_locks(&self, tid: u32) -> Guards {
+        let Some(locks) = self.lock_candidates() else { return NO_GUARDS };
+        let locks = locks.borrow();
+        let me = self.threads.get(tid as usize).and_then(|t| t.object);
+        self.guards_where(&locks, |_, o, kind| {
+            let monitor = o.monitor.as_ref().is_some_and(|m| m.count > 0 && m.owner == tid);
+            let owner = me.is_some()
+                && kind >= SYNCHRONIZER
+                && match (&o.body, locks.owner_slot) {
+                    (Body::Fields(f), Some(slot)) => f.get(slot) == Some(&Value::Ref(me)),
+                    _ => false,
+                };
+            monitor || owner
+        })
+    }
+
     /// The `ReentrantReadWriteLock`s whose read lock thread `tid` holds now (see the
     /// module docs; a hold this misses only costs independence).
     pub(crate) fn held_read_locks(&self, tid: u32) -> Guards {
-        let mut out = NO_GUARDS;
-        let Some(locks) = self.lock_candidates() else { return out };
-        let Some(me) = self.threads.get(tid as usize).and_then(|t| t.object) else { return out };
-        let Some(slots) = self.read_hold_slots() else { return out };
+        let Some(locks) = self.lock_candidates() else { return NO_GUARDS };
+        let Some(me) = self.threads.get(tid as usize).and_then(|t| t.object) else { return NO_GUARDS };
+        let Some(slots) = self.read_hold_slots() else { return NO_GUARDS };
         let locks = locks.borrow();
-        let field = |o: ObjRef, slot: usize| match &self.heap.try_get(o)?.body {
-            Body::Fields(f) => f.get(slot).copied(),
-            _ => None,
-        };
+        let field = |o: ObjRef, slot: usize| self.heap.field(o, slot);
         let my_tid = slots.counters.and_then(|s| field(me, s.thread_tid));
         // a hold counter of this thread with a positive count
         let counts = |s: &CounterSlots, counter: Option<Value>| match counter {
@@ -241,23 +253,11 @@ impl Vm {
                     _ => false,
                 })
         };
-        let mut n = 0;
-        for &r in &locks.objects {
-            if n == out.len() {
-                break;
-            }
-            let Some(o) = self.heap.try_get(r) else { continue };
-            if locks.kinds.get(o.class.index()) != Some(&READ_WRITE) {
-                continue;
-            }
-            let holds = field(r, slots.first_reader) == Some(Value::Ref(Some(me)))
-                || slots.counters.is_some_and(|s| counts(&s, field(r, s.cached)) || own(&s, r));
-            if holds && !out.contains(&o.sid) {
-                out[n] = o.sid;
-                n += 1;
-            }
-        }
-        out
+        self.guards_where(&locks, |r, _, kind| {
+            kind == READ_WRITE
+                && (field(r, slots.first_reader) == Some(Value::Ref(Some(me)))
+                    || slots.counters.is_some_and(|s| counts(&s, field(r, s.cached)) || own(&s, r)))
+        })
     }
 
     /// The slots [`Vm::held_read_locks`] reads (the counters' once their classes are
@@ -295,18 +295,18 @@ impl Vm {
     /// transition's own), guarded by the locks it holds.
     pub(crate) fn note_pending(&mut self, tid: u32) {
         let accesses = self.pending_accesses(tid);
-        self.note_guarded(tid, &accesses);
+        self.note_guarded(tid, &accesses, None);
     }
 
     /// Records accesses thread `tid` makes now in the transition's label — a read
     /// guarded by the locks its thread holds exclusively or shared, a write by those
-    /// it holds exclusively — and counts them against the locking discipline.
-    pub(crate) fn note_guarded(&mut self, tid: u32, accesses: &[AccessRecord]) {
+    /// it holds exclusively (`held`, if the caller read them already: [`Vm::held`])
+    /// — and counts them against the locking discipline.
+    pub(crate) fn note_guarded(&mut self, tid: u32, accesses: &[AccessRecord], held: Option<(Guards, Guards)>) {
         if accesses.is_empty() {
             return;
         }
-        let exclusive = self.held_locks(tid);
-        let shared = self.held_read_locks(tid);
+        let (exclusive, shared) = held.unwrap_or_else(|| self.held(tid));
         self.lockset_observe(tid, accesses, Some((exclusive, shared)));
         let Some(chk) = self.check.as_mut() else { return };
         for &a in accesses {

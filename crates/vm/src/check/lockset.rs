@@ -153,8 +153,9 @@ impl Vm {
     /// Whether the data access `a` of thread `tid`, `ran` instructions into its
     /// transition, needs no scheduling point: its key is not racy, or it is a read
     /// made holding a lock and the key's locked reads are not racy. What it relied on
-    /// becoming racy restarts the search.
-    pub(crate) fn lockset_lets_through(&self, tid: u32, a: &AccessRecord, ran: u64) -> bool {
+    /// becoming racy restarts the search. The locks the thread holds, if it had to
+    /// read them, are left in `held`.
+    pub(crate) fn lockset_lets_through(&self, tid: u32, a: &AccessRecord, ran: u64, held: &mut Option<(Guards, Guards)>) -> bool {
         if ran >= super::LIBRARY_SLICE {
             return false;
         }
@@ -174,7 +175,7 @@ impl Vm {
             ls.relied.insert(key);
             return true;
         }
-        if a.write || ls.racy_locked.contains(&key) || (self.held_locks(tid) == NO_GUARDS && self.held_read_locks(tid) == NO_GUARDS) {
+        if a.write || ls.racy_locked.contains(&key) || *held.get_or_insert_with(|| self.held(tid)) == (NO_GUARDS, NO_GUARDS) {
             return false;
         }
         ls.relied_locked.insert(key);
@@ -195,7 +196,7 @@ impl Vm {
             if ls.borrow().racy_locked.contains(&key) || self.initialising_statics(tid, key) {
                 continue;
             }
-            let (exclusive, shared) = *held.get_or_insert_with(|| (self.held_locks(tid), self.held_read_locks(tid)));
+            let (exclusive, shared) = *held.get_or_insert_with(|| self.held(tid));
             let locks = if a.write { exclusive } else { guards::union(&exclusive, &shared) };
             let mut ls = ls.borrow_mut();
             let entry = ls.entries.entry((a.object, a.field)).or_insert(Entry { thread: tid, held: locks, written: None, locked_reads: None });

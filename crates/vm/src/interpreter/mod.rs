@@ -185,10 +185,11 @@ impl Vm {
         if ts.frames.last().is_some_and(|f| f.library) {
             return Ok(self.library_stop(ts, method, insn, op, ran));
         }
+        let mut held = None;
         match op {
             // a field, static or element access the locking discipline lets through
-            crate::check::Op::Access(a) if !matches!(insn, Insn::Invokevirtual(_) | Insn::Invokespecial(_) | Insn::Invokestatic(_) | Insn::Invokeinterface(_)) && self.lockset_lets_through(ts.tid, &a, ran) => {
-                self.note_guarded(ts.tid, &[a]);
+            crate::check::Op::Access(a) if !matches!(insn, Insn::Invokevirtual(_) | Insn::Invokespecial(_) | Insn::Invokestatic(_) | Insn::Invokeinterface(_)) && self.lockset_lets_through(ts.tid, &a, ran, &mut held) => {
+                self.note_guarded(ts.tid, &[a], held);
                 Ok(false)
             }
             _ => Ok(true),
