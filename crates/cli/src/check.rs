@@ -128,6 +128,12 @@ pub struct CheckArgs {
     /// Not under --sched all
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     lockset: String,
+    /// Heap symmetry: on — objects allocated while checking are told apart by their
+    /// place in the heap, not by which thread allocated them when (states equal up to
+    /// such names match); off — by allocating thread, site and count. Only without
+    /// partial-order reduction (--por none); POR algorithms always run with it off
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    symmetry: String,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -236,6 +242,7 @@ fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibil
         transition_budget: spec.transition_budget,
         library: library_policy(spec),
         lockset: spec.lockset,
+        symmetry: spec.symmetry,
     });
     vm.preset_racy_keys(&spec.racy);
     Ok((VmSystem::new(vm), prepared))
@@ -328,6 +335,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     spec.explore_classes = args.explore_classes.clone().unwrap_or_default();
     // `--sched all` asks for a scheduling point at every access
     spec.lockset = args.lockset == "on" && args.sched != "all";
+    // POR records accesses by stable id and reuses what it learnt at matched states
+    spec.symmetry = args.symmetry == "on" && args.por == "none";
     let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,

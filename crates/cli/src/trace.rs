@@ -130,6 +130,10 @@ pub struct ProgramSpec {
     /// with them, the schedule's transitions end where they ended in the search
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub racy: Vec<String>,
+    /// `--symmetry on` with `--por none` (older trace files: off): a livelock's cycle
+    /// is a cycle up to the names of young objects
+    #[serde(default)]
+    pub symmetry: bool,
 }
 
 impl Default for ProgramSpec {
@@ -153,6 +157,7 @@ impl Default for ProgramSpec {
             explore_classes: String::new(),
             lockset: true,
             racy: Vec::new(),
+            symmetry: true,
         }
     }
 }

@@ -12,7 +12,8 @@
 //! ```
 //!
 //! Each program is checked under `--sched all` and under `--sched shared` with
-//! `--exact-states` (fingerprints must never merge different states), with every
+//! `--exact-states` (fingerprints must never merge different states), without heap
+//! symmetry (`--symmetry off`; on is the default without POR), with every
 //! partial-order reduction (`--por spor|de-spor|dl-spor|de-jpf|dl-jpf` under
 //! `--sched all`), with trusted library calls explored (`--library explore`, alone
 //! and with `--por dl-spor`) as well as atomic (the default), and with exhaustive
@@ -139,6 +140,7 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
     let mut runs = vec![
         jvmc_check("--sched all", &classes, class, &e, &["--sched", "all"])?,
         jvmc_check("--sched shared --exact-states", &classes, class, &e, &["--sched", "shared", "--exact-states", "--trace", &trace_arg])?,
+        jvmc_check("--symmetry off", &classes, class, &e, &["--symmetry", "off"])?,
     ];
     if e.stateless {
         runs.push(jvmc_check("--sched shared --stateless", &classes, class, &e, &["--sched", "shared", "--stateless"])?);

@@ -28,7 +28,7 @@
 use xxhash_rust::xxh3::xxh3_128;
 
 use crate::class::{ClassId, InitState};
-use crate::heap::{Array, Body, PINNED};
+use crate::heap::{Array, Body, PINNED, REMEMBERED, YOUNG};
 use crate::thread::{FrameKind, ThreadStatus};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
@@ -57,8 +57,17 @@ impl Sink for Vec<u8> {
 }
 
 impl Vm {
+    /// The name the state gives `r`: its stable id, or for a young object under heap
+    /// symmetry its position (`symmetry.rs`); 0 for null.
     fn sid_of(&self, r: Option<ObjRef>) -> u64 {
-        r.map_or(0, |r| self.heap.get(r).sid)
+        let Some(r) = r else { return 0 };
+        let o = self.heap.get(r);
+        if o.has(YOUNG) {
+            if let Some(name) = self.check.as_ref().and_then(|c| c.numbering.as_ref()).and_then(|n| n.name(r.index())) {
+                return name;
+            }
+        }
+        o.sid
     }
 
     fn thread_sid(&self, tid: u32) -> u64 {
@@ -101,7 +110,8 @@ impl Vm {
 
     fn write_object(&self, s: &mut Vec<u8>, r: ObjRef) {
         let o = self.heap.get(r);
-        s.u64(o.sid);
+        s.u64(self.sid_of(Some(r)));
+        s.u32(o.identity_hash as u32);
         let pinned = o.has(PINNED);
         if !pinned {
             s.u32(o.class.0);
@@ -191,7 +201,7 @@ impl Vm {
             // the timeout's length only moves the clock, which is not part of the state
             ThreadStatus::Waiting { monitor, count, timeout } => {
                 s.bytes(&[1, timeout.is_some() as u8]);
-                s.u64(self.heap.get(monitor).sid);
+                s.u64(self.sid_of(Some(monitor)));
                 s.u32(count);
             }
             ThreadStatus::Parked { timeout } => s.bytes(&[2, timeout.is_some() as u8]),
@@ -206,6 +216,7 @@ impl Vm {
         // behind it would go unseen
         let init_wait = matches!(t.blocked, Some(super::BlockReason::ClassInit(_)));
         s.bytes(&[t.permit as u8, t.daemon as u8, init_wait as u8]);
+        s.u32(t.identity_hashes);
         s.u32(t.stack.frames.len() as u32);
         for f in &t.stack.frames {
             s.u32(f.method.0);
@@ -287,10 +298,21 @@ impl Vm {
             _ => 0,
         };
         let dirty = self.heap.take_dirty();
-        let mut heap_delta: u128 = 0u128.wrapping_sub(freed);
+        let symmetric = self.symmetric();
+        // under symmetry young objects are not in the heap sum (`symmetric_sum`), and
+        // only young objects are freed
+        let mut heap_delta: u128 = if symmetric { 0 } else { 0u128.wrapping_sub(freed) };
         let mut buf = self.check.as_mut().map(|c| std::mem::take(&mut c.buf)).unwrap_or_default();
         for r in dirty {
-            let new = if self.counts(r) {
+            // under symmetry a young object's hash is a cache `symmetric_sum` fills,
+            // and a remembered one is hashed at every state
+            if symmetric && self.heap.get(r).has(YOUNG) {
+                self.heap.set_canon_hash(r, 0, 0);
+                continue;
+            }
+            let new = if symmetric && self.heap.get(r).has(REMEMBERED) {
+                0
+            } else if self.counts(r) {
                 buf.clear();
                 self.write_object(&mut buf, r);
                 xxh3_128(&buf)
@@ -304,7 +326,8 @@ impl Vm {
         let mut statics_delta: u128 = 0;
         for c in dirty_classes {
             buf.clear();
-            let new = if self.write_class(&mut buf, c) { xxh3_128(&buf) } else { 0 };
+            let named_by_position = symmetric && self.class_states[c.index()].statics.iter().any(|v| super::symmetry::is_young(&self.heap, v));
+            let new = if !named_by_position && self.write_class(&mut buf, c) { xxh3_128(&buf) } else { 0 };
             let st = &mut self.class_states[c.index()];
             st.dirty = false;
             statics_delta = statics_delta.wrapping_add(new).wrapping_sub(std::mem::replace(&mut st.hash, new));
@@ -317,10 +340,51 @@ impl Vm {
         }
     }
 
+    /// Under heap symmetry, the sum of the hashes of everything that may name young
+    /// objects (young objects, remembered old ones, classes with young statics),
+    /// which `update_hashes` leaves out of the cached sums; 0 otherwise.
+    fn symmetric_sum(&mut self, buf: &mut Vec<u8>) -> u128 {
+        self.number_young_objects();
+        let Some(n) = self.check.as_ref().and_then(|c| c.numbering.as_ref()) else { return 0 };
+        let mut sum: u128 = 0;
+        let mut fresh = Vec::new();
+        for (&slot, &sig) in n.order.iter().zip(&n.sigs) {
+            let Some(r) = ObjRef::from_index(slot) else { continue };
+            let o = self.heap.get(r);
+            if o.canon_sig == sig {
+                sum = sum.wrapping_add(o.hash);
+            } else if self.counts(r) {
+                buf.clear();
+                self.write_object(buf, r);
+                let h = xxh3_128(buf);
+                sum = sum.wrapping_add(h);
+                fresh.push((r, sig, h));
+            }
+        }
+        for &r in &n.remembered {
+            if self.counts(r) {
+                buf.clear();
+                self.write_object(buf, r);
+                sum = sum.wrapping_add(xxh3_128(buf));
+            }
+        }
+        for &c in &n.classes {
+            buf.clear();
+            if self.write_class(buf, c) {
+                sum = sum.wrapping_add(xxh3_128(buf));
+            }
+        }
+        for (r, sig, h) in fresh {
+            self.heap.set_canon_hash(r, sig, h);
+        }
+        sum
+    }
+
     /// The fingerprint of the current state.
     pub fn fingerprint(&mut self) -> u128 {
         self.update_hashes();
         let mut buf = self.check.as_mut().map(|c| std::mem::take(&mut c.buf)).unwrap_or_default();
+        let young_sum = self.symmetric_sum(&mut buf);
         let mut threads: u128 = 0;
         for t in 0..self.threads.len() as u32 {
             buf.clear();
@@ -331,6 +395,7 @@ impl Vm {
         buf.clear();
         buf.extend_from_slice(&heap_sum.to_le_bytes());
         buf.extend_from_slice(&statics_sum.to_le_bytes());
+        buf.extend_from_slice(&young_sum.to_le_bytes());
         buf.extend_from_slice(&threads.to_le_bytes());
         buf.extend_from_slice(&self.native_memory.hash().to_le_bytes());
         buf.extend_from_slice(&self.zip_streams.hash().to_le_bytes());
@@ -346,18 +411,26 @@ impl Vm {
     /// id, threads by stable id): what the fingerprint hashes, spelled out.
     pub fn encode_state(&mut self) -> Vec<u8> {
         self.update_hashes();
+        self.number_young_objects();
         let mut out = Vec::new();
-        // exactly what the fingerprint counts: objects and classes with a hash
-        let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().filter(|(_, o)| o.hash != 0).map(|(r, o)| (o.sid, r)).collect();
+        // exactly what the fingerprint counts: objects and classes with a hash, and
+        // under symmetry those hashed at every state
+        let numbering = self.check.as_ref().and_then(|c| c.numbering.as_ref());
+        let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().filter(|(_, o)| o.hash != 0).map(|(r, _)| (self.sid_of(Some(r)), r)).collect();
+        let mut classes: Vec<ClassId> = (0..self.class_states.len() as u32).map(ClassId).filter(|c| self.class_states[c.index()].hash != 0).collect();
+        if let Some(n) = numbering {
+            let every_state = n.order.iter().filter_map(|&i| ObjRef::from_index(i)).chain(n.remembered.iter().copied()).filter(|&r| self.counts(r));
+            objects.extend(every_state.map(|r| (self.sid_of(Some(r)), r)));
+            classes.extend(n.classes.iter().copied());
+            classes.sort_unstable();
+        }
         objects.sort_unstable();
         out.u32(objects.len() as u32);
         for (_, r) in objects {
             self.write_object(&mut out, r);
         }
-        for c in 0..self.class_states.len() {
-            if self.class_states[c].hash != 0 {
-                self.write_class(&mut out, ClassId(c as u32));
-            }
+        for c in classes {
+            self.write_class(&mut out, c);
         }
         let mut threads: Vec<(u64, u32)> = (0..self.threads.len() as u32).map(|t| (self.threads[t as usize].sid, t)).collect();
         threads.sort_unstable();

@@ -32,6 +32,7 @@ mod lifecycle;
 mod lockset;
 pub(crate) mod journal;
 mod policy;
+mod symmetry;
 mod transition;
 
 pub(crate) use policy::Op;
@@ -70,6 +71,9 @@ pub struct CheckOptions {
     /// data accesses that keep the locking discipline need no scheduling point
     /// (`lockset.rs`)
     pub lockset: bool,
+    /// name objects allocated while checking by their position in the heap, not by
+    /// who allocated them (`symmetry.rs`); only sound without partial-order reduction
+    pub symmetry: bool,
 }
 
 impl Default for CheckOptions {
@@ -84,6 +88,7 @@ impl Default for CheckOptions {
             transition_budget: DEFAULT_TRANSITION_BUDGET,
             library: LibraryPolicy::default(),
             lockset: true,
+            symmetry: true,
         }
     }
 }
@@ -272,6 +277,9 @@ pub(crate) struct CheckState {
     pub(crate) locks: std::cell::RefCell<guards::LockCandidates>,
     /// the locking discipline's knowledge (`lockset.rs`; not state)
     pub(crate) lockset: std::cell::RefCell<lockset::Lockset>,
+    /// the young objects' canonical names, under heap symmetry (`symmetry.rs`; not
+    /// state, recomputed at every state)
+    pub(crate) numbering: Option<symmetry::Numbering>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -290,6 +298,7 @@ pub(crate) const MERGE_SLICE: u64 = 1 << 18;
 impl CheckState {
     fn new(options: CheckOptions) -> CheckState {
         let lockset = std::cell::RefCell::new(lockset::Lockset::new(options.lockset));
+        let numbering = options.symmetry.then(symmetry::Numbering::default);
         CheckState {
             options,
             journal: Vec::new(),
@@ -316,6 +325,7 @@ impl CheckState {
             trusted_methods: Vec::new(),
             locks: Default::default(),
             lockset,
+            numbering,
         }
     }
 }

@@ -61,8 +61,14 @@ pub struct Object {
     epoch: u32,
     /// stable identity: the same object has the same id on every interleaving
     pub sid: u64,
+    /// a young object's identity hash code, once the program asked for it (0 before;
+    /// part of its content, see `native/java_lang/object.rs`)
+    pub identity_hash: i32,
     /// content hash, valid unless dirty
     pub(crate) hash: u128,
+    /// under heap symmetry, for a young object: a digest of the names its `hash` was
+    /// computed with (`check/symmetry.rs`); 0 when the hash is stale
+    pub(crate) canon_sig: u64,
     /// the object's monitor, once it was ever locked or waited on
     pub monitor: Option<Box<Monitor>>,
     /// fields or elements
@@ -72,7 +78,7 @@ pub struct Object {
 impl Object {
     /// A fresh object with an empty header.
     pub fn new(class: ClassId, body: Body) -> Object {
-        Object { class, flags: 0, epoch: 0, sid: 0, hash: 0, monitor: None, body }
+        Object { class, flags: 0, epoch: 0, sid: 0, identity_hash: 0, hash: 0, canon_sig: 0, monitor: None, body }
     }
 
     fn byte_size(&self) -> usize {
@@ -714,9 +720,32 @@ impl Heap {
         }
     }
 
+    /// Stores a young object's hash under heap symmetry with the digest of the names
+    /// it was computed with (not journaled: it stays valid for the object's content,
+    /// and a rollback restores older content with the cache it had).
+    pub(crate) fn set_canon_hash(&mut self, r: ObjRef, sig: u64, h: u128) {
+        match self.objects.get_mut(r.index()) {
+            Some(Some(o)) => {
+                o.canon_sig = sig;
+                o.hash = h;
+            }
+            _ => dangling(r),
+        }
+    }
+
     /// Bytes held by live objects at the last collection.
     pub fn live_bytes_after_gc(&self) -> usize {
         self.live_bytes_after_gc
+    }
+
+    /// The number of object slots (every `ObjRef` index is below it).
+    pub fn slots(&self) -> usize {
+        self.objects.len()
+    }
+
+    /// Old objects that may point to young ones (see `remembered`), by slot.
+    pub fn remembered(&self) -> &[u32] {
+        &self.remembered
     }
 
     /// Iterates over all live objects.

@@ -144,6 +144,9 @@ pub struct JThread {
     pub daemon: bool,
     /// threads started by this one (for their identities)
     pub children: u32,
+    /// identity hash codes this thread handed out to objects allocated while checking
+    /// (the source of the next one; see `native/java_lang/object.rs`)
+    pub identity_hashes: u32,
     /// journal epoch of the last copy of this thread
     pub epoch: u32,
     /// what the thread stands before (model checker; refreshed after each step)
@@ -163,6 +166,7 @@ impl JThread {
             permit: false,
             daemon: false,
             children: 0,
+            identity_hashes: 0,
             epoch: 0,
             pending: None,
             blocked: None,

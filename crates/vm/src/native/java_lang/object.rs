@@ -1,6 +1,6 @@
 //! `java.lang.Object`: identity, class, clone, monitors' wait/notify.
 
-use crate::heap::Body;
+use crate::heap::{Body, YOUNG};
 use crate::native::{Args, NativeRegistry, NativeResult, Ret, Unwind};
 use crate::thread::{ThreadStack, ThreadStatus};
 use crate::value::ObjRef;
@@ -16,10 +16,31 @@ pub(super) fn register(r: &mut NativeRegistry) {
     r.native(c, "wait", "(J)V", wait);
 }
 
-/// The identity hash of an object: a mix of its stable id (never of its table slot,
-/// which depends on what was freed before), never 0, fixed for its lifetime.
-pub(crate) fn identity_hash(vm: &Vm, obj: ObjRef) -> i32 {
-    let mut x = vm.heap.get(obj).sid;
+/// The identity hash of an object, never 0, fixed for its lifetime. An object that
+/// exists on every path (created before checking, or permanent) hashes its stable id.
+/// An object allocated while checking gets its hash when the program first asks for
+/// it: a mix of the asking thread's id and how many hashes that thread handed out
+/// before (`JThread::identity_hashes`, part of the state), kept in the object. It must
+/// not derive from the object's stable id: heap symmetry (`check/symmetry.rs`) matches
+/// states that differ in those ids, and they depend on allocation counters that are
+/// not part of the state.
+pub(crate) fn identity_hash(vm: &mut Vm, tid: u32, obj: ObjRef) -> i32 {
+    let o = vm.heap.get(obj);
+    if o.identity_hash != 0 {
+        return o.identity_hash;
+    }
+    if !(o.has(YOUNG) && vm.heap.tracking()) {
+        return mix_to_hash(o.sid);
+    }
+    let t = vm.thread_mut(tid);
+    t.identity_hashes += 1;
+    let h = mix_to_hash(crate::heap::mix_ids(t.sid, t.identity_hashes as u64));
+    vm.heap.get_mut(obj).identity_hash = h;
+    h
+}
+
+/// A positive, non-zero `int` from a 64-bit id.
+fn mix_to_hash(mut x: u64) -> i32 {
     x = (x ^ (x >> 33)).wrapping_mul(0xff51_afd7_ed55_8ccd);
     x = (x ^ (x >> 33)).wrapping_mul(0xc4ce_b9fe_1a85_ec53);
     x ^= x >> 33;
@@ -33,8 +54,8 @@ fn get_class(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
     Ret::obj(Some(vm.mirror_of(c)?))
 }
 
-fn hash_code(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>) -> NativeResult {
-    Ret::int(a.obj(0)?.map_or(0, |o| identity_hash(vm, o)))
+fn hash_code(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {
+    Ret::int(a.obj(0)?.map_or(0, |o| identity_hash(vm, ts.tid, o)))
 }
 
 fn clone(vm: &mut Vm, ts: &mut ThreadStack, a: Args<'_>) -> NativeResult {

@@ -13,8 +13,8 @@ pub(super) fn register(r: &mut NativeRegistry) {
     let c = "java/lang/System";
     r.native(c, "registerNatives", "()V", crate::native::nop);
     r.native(c, "arraycopy", "(Ljava/lang/Object;ILjava/lang/Object;II)V", arraycopy);
-    r.native(c, "identityHashCode", "(Ljava/lang/Object;)I", |vm, _, a| {
-        Ret::int(a.obj(0)?.map_or(0, |o| super::object::identity_hash(vm, o)))
+    r.native(c, "identityHashCode", "(Ljava/lang/Object;)I", |vm, ts, a| {
+        Ret::int(a.obj(0)?.map_or(0, |o| super::object::identity_hash(vm, ts.tid, o)))
     });
     r.native(c, "nanoTime", "()J", |vm, _, _| Ret::long(vm.nano_time()));
     r.native(c, "currentTimeMillis", "()J", |vm, _, _| Ret::long(vm.current_time_millis()));
