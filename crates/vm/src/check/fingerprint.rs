@@ -299,12 +299,12 @@ impl Vm {
         };
         let dirty = self.heap.take_dirty();
         let symmetric = self.symmetric();
-        // under symmetry young objects are not in the heap sum (`symmetric_sum`), and
+        // under symmetry young objects are not in the heap sum (`symmetric_sums`), and
         // only young objects are freed
         let mut heap_delta: u128 = if symmetric { 0 } else { 0u128.wrapping_sub(freed) };
         let mut buf = self.check.as_mut().map(|c| std::mem::take(&mut c.buf)).unwrap_or_default();
         for r in dirty {
-            // under symmetry a young object's hash is a cache `symmetric_sum` fills,
+            // under symmetry a young object's hash is a cache `symmetric_sums` fills,
             // and a remembered one is hashed at every state
             if symmetric && self.heap.get(r).has(YOUNG) {
                 self.heap.set_canon_hash(r, 0, 0);
@@ -340,12 +340,15 @@ impl Vm {
         }
     }
 
-    /// Under heap symmetry, the sum of the hashes of everything that may name young
-    /// objects (young objects, remembered old ones, classes with young statics),
-    /// which `update_hashes` leaves out of the cached sums; 0 otherwise.
-    fn symmetric_sum(&mut self, buf: &mut Vec<u8>) -> u128 {
+    /// Under heap symmetry, the sums of the hashes of the objects and of the classes
+    /// that may name young objects (young objects, remembered old ones, classes with
+    /// young statics), which `update_hashes` leaves out of the cached sums; 0
+    /// otherwise. They add to those sums: an object's hash does not depend on which
+    /// sum counts it, and an old object moves between them when a rollback clears
+    /// its remembered mark.
+    fn symmetric_sums(&mut self, buf: &mut Vec<u8>) -> (u128, u128) {
         self.number_young_objects();
-        let Some(n) = self.check.as_ref().and_then(|c| c.numbering.as_ref()) else { return 0 };
+        let Some(n) = self.check.as_ref().and_then(|c| c.numbering.as_ref()) else { return (0, 0) };
         let mut sum: u128 = 0;
         let mut fresh = Vec::new();
         for (&slot, &sig) in n.order.iter().zip(&n.sigs) {
@@ -368,34 +371,34 @@ impl Vm {
                 sum = sum.wrapping_add(xxh3_128(buf));
             }
         }
+        let mut classes: u128 = 0;
         for &c in &n.classes {
             buf.clear();
             if self.write_class(buf, c) {
-                sum = sum.wrapping_add(xxh3_128(buf));
+                classes = classes.wrapping_add(xxh3_128(buf));
             }
         }
         for (r, sig, h) in fresh {
             self.heap.set_canon_hash(r, sig, h);
         }
-        sum
+        (sum, classes)
     }
 
     /// The fingerprint of the current state.
     pub fn fingerprint(&mut self) -> u128 {
         self.update_hashes();
         let mut buf = self.check.as_mut().map(|c| std::mem::take(&mut c.buf)).unwrap_or_default();
-        let young_sum = self.symmetric_sum(&mut buf);
+        let (young_objects, young_classes) = self.symmetric_sums(&mut buf);
         let mut threads: u128 = 0;
         for t in 0..self.threads.len() as u32 {
             buf.clear();
             self.write_thread(&mut buf, t);
             threads = threads.wrapping_add(xxh3_128(&buf));
         }
-        let (heap_sum, statics_sum) = self.check.as_ref().map_or((0, 0), |c| (c.heap_sum, c.statics_sum));
+        let (heap_sum, statics_sum) = self.check.as_ref().map_or((0, 0), |c| (c.heap_sum.wrapping_add(young_objects), c.statics_sum.wrapping_add(young_classes)));
         buf.clear();
         buf.extend_from_slice(&heap_sum.to_le_bytes());
         buf.extend_from_slice(&statics_sum.to_le_bytes());
-        buf.extend_from_slice(&young_sum.to_le_bytes());
         buf.extend_from_slice(&threads.to_le_bytes());
         buf.extend_from_slice(&self.native_memory.hash().to_le_bytes());
         buf.extend_from_slice(&self.zip_streams.hash().to_le_bytes());
@@ -416,7 +419,9 @@ impl Vm {
         // exactly what the fingerprint counts: objects and classes with a hash, and
         // under symmetry those hashed at every state
         let numbering = self.check.as_ref().and_then(|c| c.numbering.as_ref());
-        let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().filter(|(_, o)| o.hash != 0).map(|(r, _)| (self.sid_of(Some(r)), r)).collect();
+        // (under symmetry a young object's `hash` is a cache, not a sign it counts)
+        let cached = |o: &crate::heap::Object| o.hash != 0 && !(numbering.is_some() && o.has(YOUNG));
+        let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().filter(|(_, o)| cached(o)).map(|(r, _)| (self.sid_of(Some(r)), r)).collect();
         let mut classes: Vec<ClassId> = (0..self.class_states.len() as u32).map(ClassId).filter(|c| self.class_states[c.index()].hash != 0).collect();
         if let Some(n) = numbering {
             let every_state = n.order.iter().filter_map(|&i| ObjRef::from_index(i)).chain(n.remembered.iter().copied()).filter(|&r| self.counts(r));
