@@ -108,6 +108,16 @@ impl Vm {
         !o.has(PINNED) || o.monitor.is_some()
     }
 
+    /// The hash an object adds to the heap sum (0 for one that does not count).
+    fn object_hash(&self, buf: &mut Vec<u8>, r: ObjRef) -> u128 {
+        if !self.counts(r) {
+            return 0;
+        }
+        buf.clear();
+        self.write_object(buf, r);
+        xxh3_128(buf)
+    }
+
     fn write_object(&self, s: &mut Vec<u8>, r: ObjRef) {
         let o = self.heap.get(r);
         s.u64(self.sid_of(Some(r)));
@@ -310,15 +320,7 @@ impl Vm {
                 self.heap.set_canon_hash(r, 0, 0);
                 continue;
             }
-            let new = if symmetric && self.heap.get(r).has(REMEMBERED) {
-                0
-            } else if self.counts(r) {
-                buf.clear();
-                self.write_object(&mut buf, r);
-                xxh3_128(&buf)
-            } else {
-                0
-            };
+            let new = if symmetric && self.heap.get(r).has(REMEMBERED) { 0 } else { self.object_hash(&mut buf, r) };
             let old = self.heap.set_hash(r, new);
             heap_delta = heap_delta.wrapping_add(new).wrapping_sub(old);
         }
@@ -327,6 +329,11 @@ impl Vm {
         for c in dirty_classes {
             buf.clear();
             let named_by_position = symmetric && self.class_states[c.index()].statics.iter().any(|v| super::symmetry::is_young(&self.heap, v));
+            if named_by_position {
+                if let Some(n) = self.check.as_mut().and_then(|chk| chk.numbering.as_mut()) {
+                    n.note_young_statics(c);
+                }
+            }
             let new = if !named_by_position && self.write_class(&mut buf, c) { xxh3_128(&buf) } else { 0 };
             let st = &mut self.class_states[c.index()];
             st.dirty = false;
@@ -356,20 +363,14 @@ impl Vm {
             let o = self.heap.get(r);
             if o.canon_sig == sig {
                 sum = sum.wrapping_add(o.hash);
-            } else if self.counts(r) {
-                buf.clear();
-                self.write_object(buf, r);
-                let h = xxh3_128(buf);
+            } else {
+                let h = self.object_hash(buf, r);
                 sum = sum.wrapping_add(h);
                 fresh.push((r, sig, h));
             }
         }
         for &r in &n.remembered {
-            if self.counts(r) {
-                buf.clear();
-                self.write_object(buf, r);
-                sum = sum.wrapping_add(xxh3_128(buf));
-            }
+            sum = sum.wrapping_add(self.object_hash(buf, r));
         }
         let mut classes: u128 = 0;
         for &c in &n.classes {

@@ -7,13 +7,15 @@
 //! as its head coming from whichever thread queued first — give it different ids, and
 //! the fingerprint then tells equal heaps apart. With symmetry on, the fingerprint
 //! names a young object by its position in a breadth-first traversal from the roots
-//! instead (JPF's canonical heap numbering, Iosif's and Lerda's symmetry by heap
-//! traversal): roots in an order that names do not influence (threads by stable id —
-//! a thread's id comes from its parent and how many threads the parent started
-//! before —, then each thread's object and stack in order; classes by id; old objects
-//! that may point to young ones by their fixed id; saved initialisation errors by
-//! class), each object's references in field or element order. Old objects keep their
-//! ids: they exist on every path.
+//! instead (canonical heap numbering by traversal; Iosif, *Symmetry reduction
+//! criteria for software model checking*, SPIN 2002). The roots come in an order no
+//! name influences: the thread objects by thread id (a thread's id comes from its
+//! parent's and how many threads the parent started before), the statics of classes
+//! holding young objects by class, old objects that may point to young ones by their
+//! fixed id, saved initialisation errors by class — and only then the threads'
+//! stacks, so that the data the threads share keeps its names while the stacks change.
+//! Each object's references are followed in field or element order. Old objects keep
+//! their ids: they exist on every path.
 //!
 //! Why matching up to names is sound: nothing the program can observe depends on a
 //! young object's stable id. Its identity hash code does not either: it is handed out
@@ -59,9 +61,19 @@ pub(crate) struct Numbering {
     pub(crate) remembered: Vec<ObjRef>,
     /// classes whose statics hold young objects, by id
     pub(crate) classes: Vec<ClassId>,
+    /// every class whose statics held young objects when its hash was last brought up
+    /// to date, on any path (`update_hashes` adds them; `classes` is drawn from it)
+    class_candidates: Vec<ClassId>,
 }
 
 impl Numbering {
+    /// Notes that class `c`'s statics hold young objects.
+    pub(crate) fn note_young_statics(&mut self, c: ClassId) {
+        if !self.class_candidates.contains(&c) {
+            self.class_candidates.push(c);
+        }
+    }
+
     /// The canonical name of the object in `slot`, if it was numbered.
     #[inline]
     pub(crate) fn name(&self, slot: usize) -> Option<u64> {
@@ -137,11 +149,13 @@ impl Vm {
             }
         }
         n.classes.clear();
-        if let Some(chk) = self.check.as_ref() {
-            n.classes.extend(chk.changed_classes.iter().copied().filter(|c| self.class_states[c.index()].statics.iter().any(|v| is_young(heap, v))));
+        for k in 0..n.class_candidates.len() {
+            let c = n.class_candidates[k];
+            if self.class_states[c.index()].statics.iter().any(|v| is_young(heap, v)) {
+                n.classes.push(c);
+            }
         }
         n.classes.sort_unstable();
-        n.classes.dedup();
         for k in 0..n.classes.len() {
             let c = n.classes[k];
             n.visit_values(heap, &self.class_states[c.index()].statics);
