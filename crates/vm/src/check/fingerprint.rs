@@ -314,13 +314,18 @@ impl Vm {
         let mut heap_delta: u128 = if symmetric { 0 } else { 0u128.wrapping_sub(freed) };
         let mut buf = self.check.as_mut().map(|c| std::mem::take(&mut c.buf)).unwrap_or_default();
         for r in dirty {
-            // under symmetry a young object's hash is a cache `symmetric_sums` fills,
-            // and a remembered one is hashed at every state
-            if symmetric && self.heap.get(r).has(YOUNG) {
+            // under symmetry the hash of a young or remembered object is a cache
+            // `symmetric_sums` fills (`canon_sig` != 0), not counted here; a
+            // remembered object's first time here takes its counted hash out
+            let o = self.heap.get(r);
+            if symmetric && o.flags & (YOUNG | REMEMBERED) != 0 {
+                if o.canon_sig == 0 && !o.has(YOUNG) {
+                    heap_delta = heap_delta.wrapping_sub(o.hash);
+                }
                 self.heap.set_canon_hash(r, 0, 0);
                 continue;
             }
-            let new = if symmetric && self.heap.get(r).has(REMEMBERED) { 0 } else { self.object_hash(&mut buf, r) };
+            let new = self.object_hash(&mut buf, r);
             let old = self.heap.set_hash(r, new);
             heap_delta = heap_delta.wrapping_add(new).wrapping_sub(old);
         }
@@ -358,8 +363,8 @@ impl Vm {
         let Some(n) = self.check.as_ref().and_then(|c| c.numbering.as_ref()) else { return (0, 0) };
         let mut sum: u128 = 0;
         let mut fresh = Vec::new();
-        for (&slot, &sig) in n.order.iter().zip(&n.sigs) {
-            let Some(r) = ObjRef::from_index(slot) else { continue };
+        let young = n.order.iter().zip(&n.sigs).filter_map(|(&slot, &sig)| Some((ObjRef::from_index(slot)?, sig)));
+        for (r, sig) in young.chain(n.remembered.iter().copied().zip(n.remembered_sigs.iter().copied())) {
             let o = self.heap.get(r);
             if o.canon_sig == sig {
                 sum = sum.wrapping_add(o.hash);
@@ -368,9 +373,6 @@ impl Vm {
                 sum = sum.wrapping_add(h);
                 fresh.push((r, sig, h));
             }
-        }
-        for &r in &n.remembered {
-            sum = sum.wrapping_add(self.object_hash(buf, r));
         }
         let mut classes: u128 = 0;
         for &c in &n.classes {
@@ -420,8 +422,9 @@ impl Vm {
         // exactly what the fingerprint counts: objects and classes with a hash, and
         // under symmetry those hashed at every state
         let numbering = self.check.as_ref().and_then(|c| c.numbering.as_ref());
-        // (under symmetry a young object's `hash` is a cache, not a sign it counts)
-        let cached = |o: &crate::heap::Object| o.hash != 0 && !(numbering.is_some() && o.has(YOUNG));
+        // (under symmetry the `hash` of a young or remembered object is a cache, not a
+        // sign it counts)
+        let cached = |o: &crate::heap::Object| o.hash != 0 && !(numbering.is_some() && o.flags & (YOUNG | REMEMBERED) != 0);
         let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().filter(|(_, o)| cached(o)).map(|(r, _)| (self.sid_of(Some(r)), r)).collect();
         let mut classes: Vec<ClassId> = (0..self.class_states.len() as u32).map(ClassId).filter(|c| self.class_states[c.index()].hash != 0).collect();
         if let Some(n) = numbering {

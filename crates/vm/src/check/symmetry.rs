@@ -36,7 +36,7 @@
 //! about 50 young and a dozen remembered objects.
 
 use crate::class::ClassId;
-use crate::heap::{mix_ids, Heap, REMEMBERED, YOUNG};
+use crate::heap::{mix_ids, Array, Body, Heap, REMEMBERED, YOUNG};
 use crate::thread::ThreadStatus;
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
@@ -59,6 +59,11 @@ pub(crate) struct Numbering {
     /// old objects currently marked remembered, by stable id: they may point to young
     /// objects, so their hashes use the numbering too
     pub(crate) remembered: Vec<ObjRef>,
+    /// per entry of `remembered`: a digest of its references' names, never 0
+    pub(crate) remembered_sigs: Vec<u64>,
+    /// every object ever remembered (`Heap::remembered`) with its stable id, sorted by
+    /// it; rebuilt when that list grows (old objects are never freed while checking)
+    ever_remembered: Vec<(u64, ObjRef)>,
     /// classes whose statics hold young objects, by id
     pub(crate) classes: Vec<ClassId>,
     /// every class whose statics held young objects when its hash was last brought up
@@ -105,6 +110,28 @@ impl Numbering {
         }
     }
 
+    /// Numbers the young objects `r` references, in field or element order, and
+    /// returns a digest (never 0) of `name` and their names.
+    fn visit_references(&mut self, heap: &Heap, r: ObjRef, name: u64) -> u64 {
+        let mut sig = mix_ids(CANON_TAG, name);
+        match &heap.get(r).body {
+            Body::Fields(fields) => {
+                for v in fields.iter() {
+                    if let Value::Ref(Some(c)) = v {
+                        sig = mix_ids(sig, self.visit(heap, *c));
+                    }
+                }
+            }
+            Body::Array(Array::Ref(elements)) => {
+                for c in elements.iter().flatten() {
+                    sig = mix_ids(sig, self.visit(heap, *c));
+                }
+            }
+            Body::Array(_) => {}
+        }
+        sig | 1
+    }
+
     /// Numbers, breadth-first, everything young reachable from the objects numbered
     /// from `order[from]` on, and digests each one's names.
     fn traverse(&mut self, heap: &Heap, from: usize) {
@@ -113,11 +140,8 @@ impl Numbering {
             let slot = self.order[next];
             next += 1;
             let Some(r) = ObjRef::from_index(slot) else { continue };
-            let mut sig = mix_ids(CANON_TAG, next as u64);
-            for c in heap.references(r) {
-                sig = mix_ids(sig, self.visit(heap, c));
-            }
-            self.sigs.push(sig | 1);
+            let sig = self.visit_references(heap, r, CANON_TAG | next as u64);
+            self.sigs.push(sig);
         }
     }
 }
@@ -160,12 +184,18 @@ impl Vm {
             let c = n.classes[k];
             n.visit_values(heap, &self.class_states[c.index()].statics);
         }
+        if n.ever_remembered.len() != heap.remembered().len() {
+            n.ever_remembered = heap.remembered().iter().filter_map(|&i| ObjRef::from_index(i)).map(|r| (heap.get(r).sid, r)).collect();
+            n.ever_remembered.sort_unstable();
+        }
         n.remembered.clear();
-        n.remembered.extend(heap.remembered().iter().filter_map(|&i| ObjRef::from_index(i)).filter(|&r| heap.get(r).has(REMEMBERED)));
-        n.remembered.sort_unstable_by_key(|&r| heap.get(r).sid);
-        for k in 0..n.remembered.len() {
-            for c in heap.references(n.remembered[k]) {
-                n.visit(heap, c);
+        n.remembered_sigs.clear();
+        for k in 0..n.ever_remembered.len() {
+            let (sid, r) = n.ever_remembered[k];
+            if heap.get(r).has(REMEMBERED) {
+                n.remembered.push(r);
+                let sig = n.visit_references(heap, r, sid);
+                n.remembered_sigs.push(sig);
             }
         }
         let mut errors: Vec<(ClassId, ObjRef)> = self.init_errors.iter().map(|(&c, &r)| (c, r)).collect();
