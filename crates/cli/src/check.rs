@@ -28,7 +28,7 @@ pub struct CheckArgs {
     /// Search strategy (dfs, bfs, random, or a POR algorithm: see --por)
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
-    /// Partial-order reduction: none, spor, de-spor, dl-spor, de-jpf, dl-jpf or odpor
+    /// Partial-order reduction: none, spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
     /// (depth-first; names as in the stateful POR paper)
     #[arg(long, default_value = "none", value_name = "ALGORITHM")]
     por: String,

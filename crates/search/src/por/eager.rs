@@ -20,11 +20,22 @@
 //! Appendix A's optimisation is applied to the re-traversal at visited states: each
 //! transition reachable from `s'` is walked once, and — since some orders between them
 //! are then never seen — it updates the `current` sets of *all* stack transitions it
-//! depends on, not only the last.
+//! depends on, not only the last. That is the paper's rule (`de-spor-paper`, and
+//! DE-JPF). `de-spor` refines it (issue 10) with happens-before: the stack carries
+//! vector clocks, the walk carries what happens before each reachable transition on
+//! every path from `s'` ([`super::hb_summary`]), and a stack transition that happens
+//! before the reachable one through other transitions is left alone — as O-DPOR's
+//! summary rule does ([`super::clocks::StackClocks::unordered_conflicts`]). The races
+//! along such a chain are each handled where they are: on the stack, or in the visited
+//! state's explored subtree. Every stack transition the paper's unoptimised rule
+//! would update (the last one the reachable transition depends on, on each path) is
+//! still updated unless a later transition on that path is the last one.
 
 use jvmc_state::StateId;
 
+use super::clocks::StackClocks;
 use super::explorer::Frame;
+use super::hb_summary::Summaries;
 use super::source_sets::update_back;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Reduction};
@@ -32,24 +43,30 @@ use crate::run::{Flow, SearchRun};
 use crate::system::TransitionSystem;
 
 /// DE-S-POR (`safe_sets`) or DE-JPF.
-#[derive(Clone, Copy, Debug)]
+#[derive(Default)]
 pub struct EagerSourceSets {
     safe_sets: bool,
+    /// the paper's rule at visited states (every conflict updates a `current` set),
+    /// else the happens-before-aware one with `clocks` and `summaries`
+    faithful: bool,
+    clocks: StackClocks,
+    summaries: Summaries,
 }
 
 impl EagerSourceSets {
-    /// With the static safe-set filter (DE-S-POR) or without (DE-JPF).
-    pub fn new(safe_sets: bool) -> Self {
-        EagerSourceSets { safe_sets }
+    /// With the static safe-set filter (DE-S-POR) or without (DE-JPF, always the
+    /// paper's rule); `faithful`: the paper's rule at visited states (`de-spor-paper`).
+    pub fn new(safe_sets: bool, faithful: bool) -> Self {
+        EagerSourceSets { safe_sets, faithful: faithful || !safe_sets, ..Default::default() }
     }
 }
 
 impl Reduction for EagerSourceSets {
     fn name(&self) -> &'static str {
-        if self.safe_sets {
-            "de-spor"
-        } else {
-            "de-jpf"
+        match (self.safe_sets, self.faithful) {
+            (true, false) => "de-spor",
+            (true, true) => "de-spor-paper",
+            (false, _) => "de-jpf",
         }
     }
 
@@ -68,6 +85,11 @@ impl Reduction for EagerSourceSets {
 
     /// Lines 5 and 9–11.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
+        if !self.faithful {
+            self.clocks.truncate(top);
+            let clock = self.clocks.clock_of(ex, &ex.path[top], top).0;
+            self.clocks.push(clock);
+        }
         let f = &mut ex.frames[top];
         let Some(k) = f.active else { return };
         f.backtrack.insert(k.thread); // line 5 (the first pick); a no-op afterwards
@@ -107,16 +129,26 @@ impl Reduction for EagerSourceSets {
 
     /// Lines 16–17, optimised (see the module docs).
     fn on_visited(&mut self, ex: &mut Explorer, top: usize, target: StateId) {
-        let end = ex.traverse(target, |labels, index, frames, e| {
-            let a = labels.get(e.label);
-            if !a.accesses.is_empty() {
-                index.dependent(a, top + 1, |p, tp| {
-                    frames[p].current_mut(tp).insert(a.thread);
-                });
+        let lowest = if self.faithful {
+            ex.traverse(target, |labels, index, frames, e| {
+                let a = labels.get(e.label);
+                if !a.accesses.is_empty() {
+                    index.dependent(a, top + 1, |p, tp| {
+                        frames[p].current_mut(tp).insert(a.thread);
+                    });
+                }
+                true
+            })
+            .lowest_on_stack
+        } else {
+            let (conflicts, lowest) = self.clocks.unordered_conflicts(ex, &mut self.summaries, top, target);
+            for (q, t) in conflicts {
+                let tq = ex.path[q].thread;
+                ex.frames[q].current_mut(tq).insert(t);
             }
-            true
-        });
-        if let Some(q) = end.lowest_on_stack {
+            lowest
+        };
+        if let Some(q) = lowest {
             for i in q + 1..=top {
                 ex.make_full(i);
             }
@@ -125,8 +157,13 @@ impl Reduction for EagerSourceSets {
 
     /// Line 13: `s.backtrack ← UpdateBack(s, a)`.
     fn on_return(&mut self, ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, top: usize, taken: super::Explored) -> Flow<bool> {
+        self.clocks.truncate(top);
         let f = &mut ex.frames[top];
         f.backtrack = update_back(f, taken.thread);
         Ok(false)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.clocks.heap_bytes() + self.summaries.heap_bytes()
     }
 }

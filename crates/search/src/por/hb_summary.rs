@@ -221,32 +221,35 @@ impl Summaries {
 
 /// Walks `L_r` from `from` (see the module docs), calling `race(b, ordered)` for every
 /// reachable visible transition `b` with the threads other than its own whose stack
-/// history happens before it; returns the lowest stack position of a state it reached that is on the
-/// stack. A walk that reaches no state on the stack leaves `from`'s summary in
-/// `summaries`.
+/// history happens before it. A walk that reaches no state on the stack leaves `from`'s summary in
+/// `summaries`. `race` returning `false` ends the walk there (it then leaves no
+/// summary).
 pub(crate) fn traverse(
     graph: &jvmc_state::StateGraph,
     labels: &jvmc_state::LabelTable<Transition>,
     on_stack: impl Fn(StateId) -> Option<usize>,
     summaries: &mut Summaries,
     from: StateId,
-    mut race: impl FnMut(&Transition, Threads),
-) -> Option<usize> {
-    let mut lowest: Option<usize> = None;
+    mut race: impl FnMut(&Transition, Threads) -> bool,
+) -> Walk {
+    let mut walk = Walk::default();
     if from == NO_STATE {
-        return lowest;
+        return walk;
     }
     if let Some(summary) = summaries.by_state.get(&from) {
         for &(label, ordered) in summary.iter() {
-            race(labels.get(label), ordered);
+            walk.transitions += 1;
+            if !race(labels.get(label), ordered) {
+                break;
+            }
         }
-        return lowest;
+        return walk;
     }
     // what this walk finds: per label, the meet of its `S`
     let mut found: FxHashMap<LabelId, Threads> = FxHashMap::default();
     let mut report = |label: LabelId, b: &Transition, ordered: Threads| {
-        race(b, ordered);
         found.entry(label).and_modify(|o| *o &= ordered).or_insert(ordered);
+        race(b, ordered)
     };
     // the reachable states in reverse postorder: in an acyclic part of L_r every
     // state comes after all its predecessors, so it is walked once, with the meet of
@@ -264,7 +267,7 @@ pub(crate) fn traverse(
     while let Some(std::cmp::Reverse((_, s))) = work.pop() {
         queued.remove(&s);
         if let Some(p) = on_stack(s) {
-            lowest = Some(lowest.map_or(p, |q| q.min(p)));
+            walk.lowest_on_stack = Some(walk.lowest_on_stack.map_or(p, |q| q.min(p)));
         }
         let here = match known.get_mut(&s) {
             Some((k, walks)) => {
@@ -279,16 +282,20 @@ pub(crate) fn traverse(
         // (`from` has no summary: it would have been used above)
         if let Some(summary) = summaries.by_state.get(&s) {
             for &(label, through) in summary.iter() {
+                walk.transitions += 1;
                 let b = labels.get(label);
-                report(label, b, here.ordered_through(b, through) & !bit(b.thread));
+                if !report(label, b, here.ordered_through(b, through) & !bit(b.thread)) {
+                    return walk;
+                }
             }
             continue;
         }
         for e in graph.edges(s) {
+            walk.transitions += 1;
             let b = labels.get(e.label);
             let ordered = here.ordered_before(b);
-            if !b.accesses.is_empty() {
-                report(e.label, b, ordered);
+            if !b.accesses.is_empty() && !report(e.label, b, ordered) {
+                return walk;
             }
             if e.target == NO_STATE {
                 continue;
@@ -307,13 +314,22 @@ pub(crate) fn traverse(
             }
         }
     }
-    if lowest.is_none() && on_stack(from).is_none() && summaries.entries + found.len() <= SUMMARY_BUDGET {
+    if walk.lowest_on_stack.is_none() && on_stack(from).is_none() && summaries.entries + found.len() <= SUMMARY_BUDGET {
         let mut summary: Vec<(LabelId, Threads)> = found.into_iter().collect();
         summary.sort_unstable();
         summaries.entries += summary.len();
         summaries.by_state.insert(from, summary.into());
     }
-    lowest
+    walk
+}
+
+/// How a walk ended.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Walk {
+    /// the lowest stack position of a state it reached that is on the stack
+    pub lowest_on_stack: Option<usize>,
+    /// transitions it looked at (summarised ones included)
+    pub transitions: u64,
 }
 
 /// The states reachable from `from` without entering a summarised one, numbered in

@@ -19,6 +19,15 @@
 //!   not enabled in `s` (`UpdateBack` then answers `safeSet(s)` whatever else is
 //!   found).
 //!
+//! Happens-before (issue 10): `dl-spor` adds a thread to `current[t]` only for a
+//! dependent transition `b` that is not ordered after `t`'s transition `k` through
+//! other transitions on every path of `L_r` from `k`'s successor — that is, unless
+//! `t` itself made a transition after `k` that happens before `b` there
+//! ([`super::hb_summary`]; `k` is the top of the stack, so no stack transition comes
+//! between). Such a `b` races with a transition of the chain, not with `k`; that race
+//! is handled inside the subtree, which is explored completely. `dl-spor-paper` (and
+//! DL-JPF) add every dependent transition's thread, as the paper does.
+//!
 //! One more of our own, which changes no set: the explorer knows which threads access
 //! each location anywhere in `L_r` ([`Explorer::conflicting_threads`]), an upper bound
 //! of what a traversal can add to `current[t]`. The traversal is skipped when
@@ -27,6 +36,7 @@
 //! while no edge of `L_r` leads to the stack ([`Explorer::may_reach_stack`]).
 
 use super::explorer::{Explored, Frame};
+use super::hb_summary::Summaries;
 use super::source_sets::update_back;
 use super::thread_set::ThreadSet;
 use super::{dependent, Explorer, Reduction};
@@ -34,24 +44,29 @@ use crate::run::{Flow, SearchRun};
 use crate::system::{ThreadId, TransitionSystem};
 
 /// DL-S-POR (`safe_sets`) or DL-JPF.
-#[derive(Clone, Copy, Debug)]
+#[derive(Default)]
 pub struct LazySourceSets {
     safe_sets: bool,
+    /// the paper's rule (every later dependent transition counts), else the
+    /// happens-before-aware one with `summaries`
+    faithful: bool,
+    summaries: Summaries,
 }
 
 impl LazySourceSets {
-    /// With the static safe-set filter (DL-S-POR) or without (DL-JPF).
-    pub fn new(safe_sets: bool) -> Self {
-        LazySourceSets { safe_sets }
+    /// With the static safe-set filter (DL-S-POR) or without (DL-JPF, always the
+    /// paper's rule); `faithful`: the paper's rule (`dl-spor-paper`).
+    pub fn new(safe_sets: bool, faithful: bool) -> Self {
+        LazySourceSets { safe_sets, faithful: faithful || !safe_sets, summaries: Summaries::default() }
     }
 }
 
 impl Reduction for LazySourceSets {
     fn name(&self) -> &'static str {
-        if self.safe_sets {
-            "dl-spor"
-        } else {
-            "dl-jpf"
+        match (self.safe_sets, self.faithful) {
+            (true, false) => "dl-spor",
+            (true, true) => "dl-spor-paper",
+            (false, _) => "dl-jpf",
         }
     }
 
@@ -67,14 +82,20 @@ impl Reduction for LazySourceSets {
 
     /// Line 13: `IsComplete(s)`.
     fn on_return(&mut self, ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, _taken: Explored) -> Flow<bool> {
-        is_complete(ex, sys, run, top)
+        let summaries = (!self.faithful).then_some(&mut self.summaries);
+        is_complete(ex, sys, run, top, summaries)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.summaries.heap_bytes()
     }
 }
 
 /// `IsComplete(s)`, lines 17–32. A thread with several branches (a choice) has one
 /// taken transition per branch: its `current` set collects what every branch's
 /// re-traversal finds before `UpdateBack` looks at it.
-fn is_complete(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<bool> {
+/// With `summaries`, the happens-before-aware rule (see the module docs).
+fn is_complete(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, mut summaries: Option<&mut Summaries>) -> Flow<bool> {
     // line 18: the transitions from s taken since the last call
     let fresh: Vec<Explored> = ex.frames[top].taken.iter().filter(|k| !ex.frames[top].done.contains(k.thread)).copied().collect();
     let mut threads: Vec<ThreadId> = fresh.iter().map(|k| k.thread).collect();
@@ -91,7 +112,7 @@ fn is_complete(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut Sear
         // lines 26–28
         *ex.frames[top].current_mut(t) = ThreadSet::of(&[t]);
         for k in fresh.iter().filter(|k| k.thread == t && k.visible) {
-            collect_dependent(ex, top, k);
+            collect_dependent(ex, top, k, summaries.as_deref_mut());
         }
         // lines 29–31
         let f = &mut ex.frames[top];
@@ -104,8 +125,9 @@ fn is_complete(ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut Sear
 }
 
 /// Lines 26–28 for one taken transition `k` of frame `top`: re-traverses `L_r` from its
-/// successor and adds the threads of dependent transitions to `current[tid(k)]`.
-fn collect_dependent(ex: &mut Explorer, top: usize, k: &Explored) {
+/// successor and adds the threads of dependent transitions to `current[tid(k)]` (with
+/// `summaries`, of those not ordered after `k` through `tid(k)`'s later transitions).
+fn collect_dependent(ex: &mut Explorer, top: usize, k: &Explored, summaries: Option<&mut Summaries>) {
     let a = ex.labels.get(k.label).clone();
     let (safe, enabled) = (ex.frames[top].safe_set(), ex.frames[top].enabled.clone());
     // all the traversal could add: skip it, or stop once it has been found (unless it
@@ -116,20 +138,39 @@ fn collect_dependent(ex: &mut Explorer, top: usize, k: &Explored) {
     if summary && findable.is_subset(ex.frames[top].current(k.thread)) {
         return;
     }
-    let end = ex.traverse(k.target, |labels, _, frames, e| {
-        let b = labels.get(e.label);
-        if dependent(&a, b) {
-            let current = frames[top].current_mut(k.thread);
-            current.insert(b.thread);
-            // stop early: UpdateBack's answer can no longer change, or nothing more
-            // can be found
-            if safe.is_subset(current) || !current.is_subset(&enabled) || (summary && findable.is_subset(current)) {
-                return false;
-            }
+    // stop early: UpdateBack's answer can no longer change, or nothing more can be
+    // found
+    let done = |current: &ThreadSet| safe.is_subset(current) || !current.is_subset(&enabled) || (summary && findable.is_subset(current));
+    let lowest = match summaries {
+        None => {
+            ex.traverse(k.target, |labels, _, frames, e| {
+                let b = labels.get(e.label);
+                if dependent(&a, b) {
+                    let current = frames[top].current_mut(k.thread);
+                    current.insert(b.thread);
+                    return !done(current);
+                }
+                true
+            })
+            .lowest_on_stack
         }
-        true
-    });
-    if end.lowest_on_stack.is_some() {
+        Some(summaries) => {
+            let mut current = ex.frames[top].current(k.thread).clone();
+            let explorer: &Explorer = ex;
+            let walk = super::hb_summary::traverse(&explorer.graph, &explorer.labels, |s| explorer.on_stack(s), summaries, k.target, |b, ordered| {
+                let after_k = (k.thread as usize) < 64 && ordered & (1 << k.thread) != 0;
+                if dependent(&a, b) && !after_k {
+                    current.insert(b.thread);
+                    return !done(&current);
+                }
+                true
+            });
+            ex.frames[top].current_mut(k.thread).union_with(&current);
+            ex.retraversed += walk.transitions;
+            walk.lowest_on_stack
+        }
+    };
+    if lowest.is_some() {
         ex.make_full(top);
     }
 }

@@ -21,6 +21,7 @@
 //! Adding an algorithm: one file with a [`Reduction`] and one line in
 //! [`crate::strategy::STRATEGIES`].
 
+mod clocks;
 pub mod eager;
 mod explorer;
 mod hb_summary;
@@ -87,7 +88,7 @@ pub(crate) trait Reduction {
 }
 
 /// The registered names of the POR strategies (see [`crate::strategy::STRATEGIES`]).
-pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf", "odpor", "odpor-paper"];
+pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper"];
 
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
@@ -100,24 +101,35 @@ impl PorStrategy {
         PorStrategy { reduction: Box::new(safe_sets::SafeSetPor) }
     }
 
-    /// DE-S-POR (Algorithm 2).
+    /// DE-S-POR (Algorithm 2), with the happens-before-aware rule at visited states.
     pub fn de_spor() -> Self {
-        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(true)) }
+        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(true, false)) }
     }
 
-    /// DE-JPF: Algorithm 2 with `safeSet(s) = enabled(s)`.
+    /// DE-S-POR as the paper has it: every conflict with a transition reachable from
+    /// a visited state updates a `current` set.
+    pub fn de_spor_paper() -> Self {
+        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(true, true)) }
+    }
+
+    /// DE-JPF: Algorithm 2 with `safeSet(s) = enabled(s)` (the paper's rule).
     pub fn de_jpf() -> Self {
-        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(false)) }
+        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(false, true)) }
     }
 
-    /// DL-S-POR (Algorithm 3).
+    /// DL-S-POR (Algorithm 3), with the happens-before-aware re-traversal.
     pub fn dl_spor() -> Self {
-        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(true)) }
+        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(true, false)) }
     }
 
-    /// DL-JPF: Algorithm 3 with `safeSet(s) = enabled(s)`.
+    /// DL-S-POR as the paper has it: every later dependent transition counts.
+    pub fn dl_spor_paper() -> Self {
+        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(true, true)) }
+    }
+
+    /// DL-JPF: Algorithm 3 with `safeSet(s) = enabled(s)` (the paper's rule).
     pub fn dl_jpf() -> Self {
-        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(false)) }
+        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(false, true)) }
     }
 
     /// O-DPOR: stateful source-set DPOR on top of S-POR, with the

@@ -36,52 +36,18 @@
 
 use jvmc_state::StateId;
 
+use super::clocks::{StackClocks, VectorClock};
 use super::explorer::Frame;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Reduction};
 use crate::run::{Flow, SearchRun};
 use crate::system::{ThreadId, Transition, TransitionSystem};
 
-/// A vector clock: entry `t` is one more than the stack position of the last
-/// transition of thread `t` that happens before (or is) the transition it belongs to;
-/// 0 when there is none.
-#[derive(Clone, Debug, Default)]
-struct VectorClock(Vec<u32>);
-
-impl VectorClock {
-    fn get(&self, t: ThreadId) -> u32 {
-        self.0.get(t as usize).copied().unwrap_or(0)
-    }
-
-    fn set(&mut self, t: ThreadId, v: u32) {
-        let i = t as usize;
-        if i >= self.0.len() {
-            self.0.resize(i + 1, 0);
-        }
-        self.0[i] = v;
-    }
-
-    fn join(&mut self, other: &VectorClock) {
-        if other.0.len() > self.0.len() {
-            self.0.resize(other.0.len(), 0);
-        }
-        for (a, &b) in self.0.iter_mut().zip(&other.0) {
-            *a = (*a).max(b);
-        }
-    }
-
-    /// Whether the transition at stack position `pos` of thread `t` happens before
-    /// (or is) the one this clock belongs to.
-    fn after(&self, t: ThreadId, pos: usize) -> bool {
-        self.get(t) > pos as u32
-    }
-}
-
 /// O-DPOR (see the module docs).
 #[derive(Default)]
 pub struct OptimalSourceSets {
     /// the clock of each transition on the stack, by position
-    clocks: Vec<VectorClock>,
+    clocks: StackClocks,
     /// the paper's summary rule at visited states (every conflict a race) instead
     /// of the happens-before-aware one
     faithful: bool,
@@ -92,32 +58,13 @@ pub struct OptimalSourceSets {
 impl OptimalSourceSets {
     /// With an empty stack; `faithful`: the paper's summary rule (`odpor-paper`).
     pub fn new(faithful: bool) -> Self {
-        OptimalSourceSets { clocks: Vec::new(), faithful, summaries: Default::default() }
-    }
-
-    /// The clock a transition `e'` of thread `p` at position `n = path.len()` would
-    /// get, and its direct predecessors: `p`'s previous transition and the conflicting
-    /// ones (positions, deduplicated).
-    fn clock_of(&self, ex: &Explorer, e: &Transition, n: usize) -> (VectorClock, Vec<usize>) {
-        let mut preds = Vec::new();
-        ex.index.dependent(e, n, |q, _| preds.push(q));
-        if let Some(prev) = ex.path[..n].iter().rposition(|a| a.thread == e.thread) {
-            preds.push(prev);
-        }
-        preds.sort_unstable();
-        preds.dedup();
-        let mut clock = VectorClock::default();
-        for &q in &preds {
-            clock.join(&self.clocks[q]);
-        }
-        clock.set(e.thread, n as u32 + 1);
-        (clock, preds)
+        OptimalSourceSets { clocks: StackClocks::default(), faithful, summaries: Default::default() }
     }
 
     /// Lines 5–9 for a transition `e'` of thread `p` that would run at position
     /// `n = path.len()` (taken, or pending in a disabled thread).
     fn races(&self, ex: &mut Explorer, e: &Transition, n: usize) -> VectorClock {
-        let (clock, preds) = self.clock_of(ex, e, n);
+        let (clock, preds) = self.clocks.clock_of(ex, e, n);
         let p = e.thread;
         for &r in &preds {
             let tr = ex.path[r].thread;
@@ -255,7 +202,7 @@ impl Reduction for OptimalSourceSets {
         f.backtrack.insert(k.thread);
         f.done.insert(k.thread);
         let e = ex.path[top].clone();
-        let clock = if k.visible { self.races(ex, &e, top) } else { self.clock_of(ex, &e, top).0 };
+        let clock = if k.visible { self.races(ex, &e, top) } else { self.clocks.clock_of(ex, &e, top).0 };
         self.clocks.push(clock);
     }
 
@@ -277,25 +224,7 @@ impl Reduction for OptimalSourceSets {
             })
             .lowest_on_stack
         } else {
-            // the clock of each thread's last transition on the stack
-            let mut last: Vec<(ThreadId, usize)> = Vec::new();
-            for (i, t) in ex.path[..=top].iter().enumerate().rev() {
-                if !last.iter().any(|(u, _)| *u == t.thread) {
-                    last.push((t.thread, i));
-                }
-            }
-            let clocks = &self.clocks;
-            let explorer: &Explorer = ex;
-            let mut conflicts: Vec<(usize, ThreadId)> = Vec::new();
-            let lowest = super::hb_summary::traverse(&explorer.graph, &explorer.labels, |s| explorer.on_stack(s), &mut self.summaries, target, |b, ordered| {
-                let synced = |w: ThreadId| w == b.thread || ((w as usize) < 64 && ordered & (1 << w) != 0);
-                explorer.index.latest_dependent(b, top + 1, |q, p| {
-                    let before = synced(p) || last.iter().any(|&(w, i)| synced(w) && clocks[i].after(p, q));
-                    if !before {
-                        conflicts.push((q, b.thread));
-                    }
-                });
-            });
+            let (conflicts, lowest) = self.clocks.unordered_conflicts(ex, &mut self.summaries, top, target);
             for (q, t) in conflicts {
                 add_conflicting(&mut ex.frames[q], t);
             }
@@ -314,6 +243,6 @@ impl Reduction for OptimalSourceSets {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.clocks.capacity() * std::mem::size_of::<VectorClock>() + self.clocks.iter().map(|c| c.0.capacity() * 4).sum::<usize>() + self.summaries.heap_bytes()
+        self.clocks.heap_bytes() + self.summaries.heap_bytes()
     }
 }

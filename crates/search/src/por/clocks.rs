@@ -1,0 +1,129 @@
+//! Happens-before over the stack: one vector clock per transition on the stack
+//! (program order and conflicting accesses), and the happens-before-aware rule at a
+//! visited state that O-DPOR and DE-S-POR share ([`StackClocks::unordered_conflicts`],
+//! built on [`super::hb_summary`]).
+//!
+//! Owns the clocks only; which sets a conflict updates is each algorithm's business.
+
+use jvmc_state::StateId;
+
+use super::hb_summary::Summaries;
+use super::Explorer;
+use crate::system::{ThreadId, Transition};
+
+/// A vector clock: entry `t` is one more than the stack position of the last
+/// transition of thread `t` that happens before (or is) the transition it belongs to;
+/// 0 when there is none.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct VectorClock(Vec<u32>);
+
+impl VectorClock {
+    fn get(&self, t: ThreadId) -> u32 {
+        self.0.get(t as usize).copied().unwrap_or(0)
+    }
+
+    fn set(&mut self, t: ThreadId, v: u32) {
+        let i = t as usize;
+        if i >= self.0.len() {
+            self.0.resize(i + 1, 0);
+        }
+        self.0[i] = v;
+    }
+
+    fn join(&mut self, other: &VectorClock) {
+        if other.0.len() > self.0.len() {
+            self.0.resize(other.0.len(), 0);
+        }
+        for (a, &b) in self.0.iter_mut().zip(&other.0) {
+            *a = (*a).max(b);
+        }
+    }
+
+    /// Whether the transition at stack position `pos` of thread `t` happens before
+    /// (or is) the one this clock belongs to.
+    pub(crate) fn after(&self, t: ThreadId, pos: usize) -> bool {
+        self.get(t) > pos as u32
+    }
+}
+
+/// The clocks of the transitions on the stack, by position (the algorithm keeps them
+/// in step with the path: [`StackClocks::truncate`] to the top before pushing).
+#[derive(Default)]
+pub(crate) struct StackClocks {
+    clocks: Vec<VectorClock>,
+}
+
+impl std::ops::Index<usize> for StackClocks {
+    type Output = VectorClock;
+
+    fn index(&self, pos: usize) -> &VectorClock {
+        &self.clocks[pos]
+    }
+}
+
+impl StackClocks {
+    /// The clock a transition `e` at position `n = path.len()` would get, and its
+    /// direct predecessors: its thread's previous transition and the conflicting ones
+    /// (positions, deduplicated; needs the explorer's access index).
+    pub(crate) fn clock_of(&self, ex: &Explorer, e: &Transition, n: usize) -> (VectorClock, Vec<usize>) {
+        let mut preds = Vec::new();
+        ex.index.dependent(e, n, |q, _| preds.push(q));
+        if let Some(prev) = ex.path[..n].iter().rposition(|a| a.thread == e.thread) {
+            preds.push(prev);
+        }
+        preds.sort_unstable();
+        preds.dedup();
+        let mut clock = VectorClock::default();
+        for &q in &preds {
+            clock.join(&self.clocks[q]);
+        }
+        clock.set(e.thread, n as u32 + 1);
+        (clock, preds)
+    }
+
+    /// Records the clock of the transition at the next position.
+    pub(crate) fn push(&mut self, clock: VectorClock) {
+        self.clocks.push(clock);
+    }
+
+    /// Keeps the clocks of the first `len` positions.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.clocks.truncate(len);
+    }
+
+    /// Heap bytes held.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.clocks.capacity() * std::mem::size_of::<VectorClock>() + self.clocks.iter().map(|c| c.0.capacity() * 4).sum::<usize>()
+    }
+
+    /// The happens-before-aware rule at a visited state `target`, reached from the
+    /// transition at stack position `top`: every transition `b` reachable from
+    /// `target` in `L_r` ([`super::hb_summary::traverse`]) against each stack
+    /// transition it conflicts with (the latest of each thread per access); a pair
+    /// ordered through other transitions is no race. Returns the racing pairs as
+    /// (stack position, `b`'s thread), and the lowest stack position the walk reached
+    /// (the walk's transitions count as re-traversed).
+    pub(crate) fn unordered_conflicts(&self, ex: &mut Explorer, summaries: &mut Summaries, top: usize, target: StateId) -> (Vec<(usize, ThreadId)>, Option<usize>) {
+        // the clock of each thread's last transition on the stack
+        let mut last: Vec<(ThreadId, usize)> = Vec::new();
+        for (i, t) in ex.path[..=top].iter().enumerate().rev() {
+            if !last.iter().any(|(u, _)| *u == t.thread) {
+                last.push((t.thread, i));
+            }
+        }
+        let mut conflicts: Vec<(usize, ThreadId)> = Vec::new();
+        let ex_ref: &Explorer = ex;
+        let walk = super::hb_summary::traverse(&ex_ref.graph, &ex_ref.labels, |s| ex_ref.on_stack(s), summaries, target, |b, ordered| {
+            let synced = |w: ThreadId| w == b.thread || ((w as usize) < 64 && ordered & (1 << w) != 0);
+            ex_ref.index.latest_dependent(b, top + 1, |q, p| {
+                let before = synced(p) || last.iter().any(|&(w, i)| synced(w) && self.clocks[i].after(p, q));
+                if !before {
+                    conflicts.push((q, b.thread));
+                }
+            });
+            true
+        });
+        ex.retraversed += walk.transitions;
+        (conflicts, walk.lowest_on_stack)
+    }
+}
