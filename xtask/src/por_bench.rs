@@ -27,7 +27,8 @@ pub struct Options {
     pub filter: Vec<String>,
 }
 
-const ALGORITHMS: &[&str] = &["none", "spor", "de-spor", "dl-spor", "de-jpf", "dl-jpf", "odpor"];
+/// The paper's algorithms (`-paper`, `-jpf`, `spor`) and the refined ones users get.
+const ALGORITHMS: &[&str] = &["none", "spor", "de-spor-paper", "de-spor", "dl-spor-paper", "dl-spor", "de-jpf", "dl-jpf", "odpor-paper", "odpor"];
 
 /// One client: its class and its `// jvmc-visible:` patterns.
 pub struct Client {
