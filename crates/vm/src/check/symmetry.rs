@@ -31,9 +31,9 @@
 //! turns symmetry on only without partial-order reduction (`--por none`, the default).
 //!
 //! This module owns the numbering; `fingerprint.rs` hashes with it. It never changes
-//! the heap. Cost: the young objects (and the old ones that point to them) are named
-//! and hashed at every state, as the thread stacks already are — on the POR clients
-//! about 50 young and a dozen remembered objects.
+//! the heap. Cost: the young objects (and the old ones that point to them) are named at
+//! every state — on the POR clients about 50 young and a dozen remembered objects —
+//! and rehashed when they changed or a name they use moved (`Object::canon_sig`).
 
 use crate::class::ClassId;
 use crate::heap::{mix_ids, Array, Body, Heap, REMEMBERED, YOUNG};
