@@ -112,10 +112,9 @@ impl StackClocks {
             }
         }
         let mut conflicts: Vec<(usize, ThreadId)> = Vec::new();
-        let ex_ref: &Explorer = ex;
-        let walk = super::hb_summary::traverse(&ex_ref.graph, &ex_ref.labels, |s| ex_ref.on_stack(s), summaries, target, |b, ordered| {
+        let end = ex.hb_traverse(summaries, target, |index, b, ordered| {
             let synced = |w: ThreadId| w == b.thread || ((w as usize) < 64 && ordered & (1 << w) != 0);
-            ex_ref.index.latest_dependent(b, top + 1, |q, p| {
+            index.latest_dependent(b, top + 1, |q, p| {
                 let before = synced(p) || last.iter().any(|&(w, i)| synced(w) && self.clocks[i].after(p, q));
                 if !before {
                     conflicts.push((q, b.thread));
@@ -123,7 +122,6 @@ impl StackClocks {
             });
             true
         });
-        ex.retraversed += walk.transitions;
-        (conflicts, walk.lowest_on_stack)
+        (conflicts, end.lowest_on_stack)
     }
 }

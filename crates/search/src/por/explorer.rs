@@ -58,6 +58,11 @@ use crate::system::{Access, AccessKind, Move, SaveMark, ThreadId, Transition, Tr
 /// Not on the stack.
 const OFF_STACK: u32 = u32::MAX;
 
+/// The stack position of `state` in `stack_pos` (per state, or `OFF_STACK`).
+fn stack_position(stack_pos: &[u32], state: StateId) -> Option<usize> {
+    stack_pos.get(state as usize).filter(|&&p| p != OFF_STACK).map(|&p| p as usize)
+}
+
 /// A transition taken (or probed) from a state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Explored {
@@ -462,7 +467,7 @@ impl Explorer {
 
     /// The stack position of `state`, if it is on the stack.
     pub fn on_stack(&self, state: StateId) -> Option<usize> {
-        self.stack_pos.get(state as usize).filter(|&&p| p != OFF_STACK).map(|&p| p as usize)
+        stack_position(&self.stack_pos, state)
     }
 
     /// Makes frame `i` fully expanded (see the module docs).
@@ -700,6 +705,16 @@ impl Explorer {
                 red.on_disabled(self, depth, &t);
             }
         }
+    }
+
+    /// The happens-before-aware walk of `L_r` from `from` ([`super::hb_summary::traverse`],
+    /// with `summaries`): `race(index, b, ordered)` for every reachable visible
+    /// transition `b` until it returns `false`. Its transitions count as re-traversed.
+    pub fn hb_traverse(&mut self, summaries: &mut super::hb_summary::Summaries, from: StateId, mut race: impl FnMut(&AccessIndex, &Transition, super::hb_summary::Threads) -> bool) -> TraversalEnd {
+        let (stack_pos, index) = (&self.stack_pos, &self.index);
+        let walk = super::hb_summary::traverse(&self.graph, &self.labels, |s| stack_position(stack_pos, s), summaries, from, |b, ordered| race(index, b, ordered));
+        self.retraversed += walk.transitions;
+        TraversalEnd { lowest_on_stack: walk.lowest_on_stack }
     }
 
     /// Walks `L_r` from `from`, each state once, calling `f` on every edge until it

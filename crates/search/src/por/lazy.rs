@@ -156,8 +156,7 @@ fn collect_dependent(ex: &mut Explorer, top: usize, k: &Explored, summaries: Opt
         }
         Some(summaries) => {
             let mut current = ex.frames[top].current(k.thread).clone();
-            let explorer: &Explorer = ex;
-            let walk = super::hb_summary::traverse(&explorer.graph, &explorer.labels, |s| explorer.on_stack(s), summaries, k.target, |b, ordered| {
+            let end = ex.hb_traverse(summaries, k.target, |_, b, ordered| {
                 let after_k = (k.thread as usize) < 64 && ordered & (1 << k.thread) != 0;
                 if dependent(&a, b) && !after_k {
                     current.insert(b.thread);
@@ -166,8 +165,7 @@ fn collect_dependent(ex: &mut Explorer, top: usize, k: &Explored, summaries: Opt
                 true
             });
             ex.frames[top].current_mut(k.thread).union_with(&current);
-            ex.retraversed += walk.transitions;
-            walk.lowest_on_stack
+            end.lowest_on_stack
         }
     };
     if lowest.is_some() {

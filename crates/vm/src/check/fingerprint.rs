@@ -363,8 +363,7 @@ impl Vm {
         let Some(n) = self.check.as_ref().and_then(|c| c.numbering.as_ref()) else { return (0, 0) };
         let mut sum: u128 = 0;
         let mut fresh = Vec::new();
-        let young = n.order.iter().zip(&n.sigs).filter_map(|(&slot, &sig)| Some((ObjRef::from_index(slot)?, sig)));
-        for (r, sig) in young.chain(n.remembered.iter().copied().zip(n.remembered_sigs.iter().copied())) {
+        for (r, sig) in n.objects() {
             let o = self.heap.get(r);
             if o.canon_sig == sig {
                 sum = sum.wrapping_add(o.hash);
@@ -428,8 +427,7 @@ impl Vm {
         let mut objects: Vec<(u64, ObjRef)> = self.heap.iter().filter(|(_, o)| cached(o)).map(|(r, _)| (self.sid_of(Some(r)), r)).collect();
         let mut classes: Vec<ClassId> = (0..self.class_states.len() as u32).map(ClassId).filter(|c| self.class_states[c.index()].hash != 0).collect();
         if let Some(n) = numbering {
-            let every_state = n.order.iter().filter_map(|&i| ObjRef::from_index(i)).chain(n.remembered.iter().copied()).filter(|&r| self.counts(r));
-            objects.extend(every_state.map(|r| (self.sid_of(Some(r)), r)));
+            objects.extend(n.objects().map(|(r, _)| r).filter(|&r| self.counts(r)).map(|r| (self.sid_of(Some(r)), r)));
             classes.extend(n.classes.iter().copied());
             classes.sort_unstable();
         }

@@ -45,6 +45,11 @@ use crate::vm::Vm;
 /// counters, young stable ids have bit 63 set, so neither can be one.
 const CANON_TAG: u64 = 1 << 61;
 
+/// The canonical name of traversal position `position` (from 1).
+fn canonical(position: u32) -> u64 {
+    CANON_TAG | u64::from(position)
+}
+
 /// The current state's numbering of young objects.
 #[derive(Default)]
 pub(crate) struct Numbering {
@@ -52,15 +57,15 @@ pub(crate) struct Numbering {
     /// valid for the slots in `order`, 0 elsewhere
     position: Vec<u32>,
     /// the numbered young objects' slots, in traversal order
-    pub(crate) order: Vec<u32>,
+    order: Vec<u32>,
     /// per entry of `order`: a digest of the object's own name and its references'
     /// names, never 0 (a cached hash computed with the same digest is still valid)
-    pub(crate) sigs: Vec<u64>,
+    sigs: Vec<u64>,
     /// old objects currently marked remembered, by stable id: they may point to young
     /// objects, so their hashes use the numbering too
-    pub(crate) remembered: Vec<ObjRef>,
+    remembered: Vec<ObjRef>,
     /// per entry of `remembered`: a digest of its references' names, never 0
-    pub(crate) remembered_sigs: Vec<u64>,
+    remembered_sigs: Vec<u64>,
     /// every object ever remembered (`Heap::remembered`) with its stable id, sorted by
     /// it; rebuilt when that list grows (old objects are never freed while checking)
     ever_remembered: Vec<(u64, ObjRef)>,
@@ -79,11 +84,18 @@ impl Numbering {
         }
     }
 
+    /// The objects whose hashes use the numbering (the young ones in traversal order,
+    /// then the remembered old ones), each with the digest of the names it uses.
+    pub(crate) fn objects(&self) -> impl Iterator<Item = (ObjRef, u64)> + '_ {
+        let young = self.order.iter().zip(&self.sigs).filter_map(|(&slot, &sig)| Some((ObjRef::from_index(slot)?, sig)));
+        young.chain(self.remembered.iter().copied().zip(self.remembered_sigs.iter().copied()))
+    }
+
     /// The canonical name of the object in `slot`, if it was numbered.
     #[inline]
     pub(crate) fn name(&self, slot: usize) -> Option<u64> {
         match self.position.get(slot) {
-            Some(&p) if p != 0 => Some(CANON_TAG | p as u64),
+            Some(&p) if p != 0 => Some(canonical(p)),
             _ => None,
         }
     }
@@ -99,7 +111,7 @@ impl Numbering {
             self.order.push(i as u32);
             self.position[i] = self.order.len() as u32;
         }
-        CANON_TAG | self.position[i] as u64
+        canonical(self.position[i])
     }
 
     fn visit_values(&mut self, heap: &Heap, vals: &[Value]) {
@@ -140,7 +152,7 @@ impl Numbering {
             let slot = self.order[next];
             next += 1;
             let Some(r) = ObjRef::from_index(slot) else { continue };
-            let sig = self.visit_references(heap, r, CANON_TAG | next as u64);
+            let sig = self.visit_references(heap, r, canonical(next as u32));
             self.sigs.push(sig);
         }
     }

@@ -66,8 +66,8 @@ pub struct Object {
     pub identity_hash: i32,
     /// content hash, valid unless dirty
     pub(crate) hash: u128,
-    /// under heap symmetry, for a young object: a digest of the names its `hash` was
-    /// computed with (`check/symmetry.rs`); 0 when the hash is stale
+    /// under heap symmetry, for a young or remembered object: a digest of the names its
+    /// `hash` was computed with (`check/symmetry.rs`); 0 when the hash is stale
     pub(crate) canon_sig: u64,
     /// the object's monitor, once it was ever locked or waited on
     pub monitor: Option<Box<Monitor>>,
@@ -720,8 +720,8 @@ impl Heap {
         }
     }
 
-    /// Stores a young object's hash under heap symmetry with the digest of the names
-    /// it was computed with (not journaled: it stays valid for the object's content,
+    /// Stores a young or remembered object's hash under heap symmetry with the digest of
+    /// the names it was computed with (not journaled: it stays valid for the object's content,
     /// and a rollback restores older content with the cache it had).
     pub(crate) fn set_canon_hash(&mut self, r: ObjRef, sig: u64, h: u128) {
         match self.objects.get_mut(r.index()) {
