@@ -10,7 +10,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use support::{run, Outcome};
+use support::{report_outcomes, run, Outcome};
 
 const TIMEOUT: Duration = Duration::from_secs(300);
 
@@ -29,9 +29,6 @@ fn racy(j: &Value) -> Vec<String> {
     j["lockset"]["racy"].as_array().map(|a| a.iter().filter_map(Value::as_str).map(str::to_string).collect()).unwrap_or_default()
 }
 
-fn outcomes(j: &Value) -> BTreeSet<String> {
-    j["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default()
-}
 
 /// Runs `class` with the discipline on and off: same verdict, violation kind and
 /// outcomes. Returns both documents.
@@ -40,7 +37,7 @@ fn on_and_off(dir: &Path, class: &str) -> (Value, Value) {
     let off = json(&check(dir, &["--lockset", "off"], class));
     assert_eq!(on["verdict"], off["verdict"], "on: {on}\noff: {off}");
     assert_eq!(on["violation"]["kind"], off["violation"]["kind"]);
-    assert_eq!(outcomes(&on), outcomes(&off));
+    assert_eq!(report_outcomes(&on), report_outcomes(&off));
     (on, off)
 }
 
@@ -143,7 +140,7 @@ fn a_spin_on_a_flag_nobody_wrote_yet_lets_the_writer_run() {
     let dir = support::compile_source("Spin", SPIN, TIMEOUT);
     let (on, _) = on_and_off(dir.path(), "Spin");
     assert_eq!(on["verdict"], "ok", "{on}");
-    assert_eq!(outcomes(&on), BTreeSet::from(["42\n".to_string()]));
+    assert_eq!(report_outcomes(&on), BTreeSet::from(["42\n".to_string()]));
 }
 
 const READ_WRITE: &str = r#"

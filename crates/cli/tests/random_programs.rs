@@ -131,7 +131,7 @@ fn search(dir: &Path, class: &str, args: &[&str]) -> Result<Found, String> {
     Ok(Found {
         verdict: j["verdict"].as_str().unwrap_or("?").to_string(),
         kind: j["violation"]["kind"].as_str().map(str::to_string),
-        outcomes: j["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default(),
+        outcomes: support::report_outcomes(&j),
     })
 }
 

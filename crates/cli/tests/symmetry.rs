@@ -4,13 +4,12 @@
 
 mod support;
 
-use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use support::run;
+use support::{report_outcomes, run};
 
 const TIMEOUT: Duration = Duration::from_secs(300);
 
@@ -21,9 +20,6 @@ fn check(dir: &Path, args: &[&str], class: &str) -> Value {
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)))
 }
 
-fn outcomes(j: &Value) -> BTreeSet<String> {
-    j["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default()
-}
 
 fn states(j: &Value) -> u64 {
     j["stats"]["states_new"].as_u64().unwrap_or(0)
@@ -37,7 +33,7 @@ fn on_and_off(dir: &Path, class: &str) -> (Value, Value) {
     let off = check(dir, &["--symmetry", "off"], class);
     assert_eq!(on["verdict"], off["verdict"], "on: {on}\noff: {off}");
     assert_eq!(on["violation"]["kind"], off["violation"]["kind"]);
-    assert_eq!(outcomes(&on), outcomes(&off), "on: {on}\noff: {off}");
+    assert_eq!(report_outcomes(&on), report_outcomes(&off), "on: {on}\noff: {off}");
     (on, off)
 }
 
@@ -82,7 +78,7 @@ fn heaps_equal_up_to_allocation_names_match() {
     let dir = support::compile_source("Retry", RETRY, TIMEOUT);
     let (on, off) = on_and_off(dir.path(), "Retry");
     assert_eq!(on["verdict"], "ok");
-    assert_eq!(outcomes(&on).len(), 6, "{on}");
+    assert_eq!(report_outcomes(&on).len(), 6, "{on}");
     assert!(states(&on) < states(&off), "symmetry merged nothing: {} states on, {} off", states(&on), states(&off));
 }
 
@@ -110,7 +106,7 @@ fn identity_hashes_taken_after_a_match_agree_with_no_symmetry() {
     let dir = support::compile_source("HashAfter", HASH_AFTER, TIMEOUT);
     let (on, off) = on_and_off(dir.path(), "HashAfter");
     assert_eq!(on["verdict"], "ok");
-    assert_eq!(outcomes(&on).len(), 1, "{on}");
+    assert_eq!(report_outcomes(&on).len(), 1, "{on}");
     assert!(states(&on) < states(&off), "the two winners were not matched: {} states on, {} off", states(&on), states(&off));
 }
 
@@ -137,7 +133,7 @@ public class HashBefore {
 fn identity_hashes_taken_before_keep_states_apart() {
     let dir = support::compile_source("HashBefore", HASH_BEFORE, TIMEOUT);
     let (on, _) = on_and_off(dir.path(), "HashBefore");
-    let found = outcomes(&on);
+    let found = report_outcomes(&on);
     assert_eq!(found.len(), 2, "{on}");
     assert!(found.iter().all(|o| o.starts_with("true ")), "a hash changed: {found:?}");
 }

@@ -9,6 +9,11 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// The distinct outputs a `jvmc check --outcomes --json` report lists.
+pub fn report_outcomes(report: &serde_json::Value) -> std::collections::BTreeSet<String> {
+    report["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default()
+}
+
 /// A JDK tool (`java`, `javac`) from `JAVA_HOME`, else from `PATH`.
 pub fn java_tool(name: &str) -> PathBuf {
     match std::env::var_os("JAVA_HOME") {
