@@ -8,7 +8,10 @@
 //! - `liveness-bench [CLIENT...]`: what livelock detection costs (`liveness_bench`).
 //! - `library-bench [CLIENT...]`: library calls as atomic steps against exploring the
 //!   JDK (`library_bench`).
+//! - `dpor-bench [--max-time S] [PROGRAM...]`: stateless DPOR against stateful and
+//!   stateless unreduced search (`dpor_bench`).
 
+mod dpor_bench;
 mod library_bench;
 mod liveness_bench;
 mod por_bench;
@@ -45,8 +48,20 @@ fn main() -> anyhow::Result<()> {
         }
         "liveness-bench" => liveness_bench::liveness_bench(&args.collect::<Vec<_>>()),
         "library-bench" => library_bench::library_bench(&args.collect::<Vec<_>>()),
+        "dpor-bench" => {
+            let (mut max_time, mut filter) = (60, Vec::new());
+            while let Some(a) = args.next() {
+                if a == "--max-time" {
+                    let v = args.next().context("--max-time needs a number of seconds")?;
+                    max_time = v.parse().with_context(|| format!("not a number of seconds: {v}"))?;
+                } else {
+                    filter.push(a);
+                }
+            }
+            dpor_bench::dpor_bench(max_time, &filter)
+        }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [PROGRAM...]\n                  stateless DPOR against unreduced search (docs/algorithms/optimal-dpor.md)");
             std::process::exit(2);
         }
     }

@@ -126,7 +126,7 @@ pub fn por_bench(opts: &Options) -> anyhow::Result<()> {
 }
 
 /// The sorted outputs of a report's end states.
-fn outcomes(report: &Value) -> Value {
+pub fn outcomes(report: &Value) -> Value {
     let mut v: Vec<String> = report["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default();
     v.sort();
     Value::from(v)

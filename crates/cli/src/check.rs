@@ -29,7 +29,8 @@ pub struct CheckArgs {
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
     /// Partial-order reduction: none, spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
-    /// (depth-first; names as in the stateful POR paper)
+    /// (depth-first; names as in the stateful POR paper), or stateless DPOR: source-dpor
+    /// (source sets and sleep sets) or optimal-dpor (wakeup trees); they match no states
     #[arg(long, default_value = "none", value_name = "ALGORITHM")]
     por: String,
     /// POR visibility as in the paper: only accesses to objects and statics of these
@@ -314,8 +315,8 @@ fn write_json(target: &str, value: &impl serde::Serialize) -> anyhow::Result<()>
 pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let name = match (args.por.as_str(), args.search.as_str()) {
         ("none", search) => search,
-        (por, "dfs") if por::ALGORITHMS.contains(&por) => por,
-        (por, "dfs") => bail!("unknown POR algorithm {por:?} (choose one of: none, {})", por::ALGORITHMS.join(", ")),
+        (por, "dfs") if por::ALGORITHMS.contains(&por) || por::STATELESS.contains(&por) => por,
+        (por, "dfs") => bail!("unknown POR algorithm {por:?} (choose one of: none, {}, {})", por::ALGORITHMS.join(", "), por::STATELESS.join(", ")),
         (_, search) => bail!("--por works with depth-first search only, not --search {search}"),
     };
     if strategy::by_name(name).is_none() {
@@ -336,7 +337,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     // `--sched all` asks for a scheduling point at every access
     spec.lockset = args.lockset == "on" && args.sched != "all";
     // POR records accesses by stable id and reuses what it learnt at matched states
-    spec.symmetry = args.symmetry == "on" && args.por == "none";
+    let reduces = por::ALGORITHMS.contains(&name) || por::STATELESS.contains(&name);
+    spec.symmetry = args.symmetry == "on" && !reduces;
     let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,

@@ -39,6 +39,8 @@ pub struct JsonPorStats {
     pub sets_peak_bytes: u64,
     pub retraversed_transitions: u64,
     pub full_expansions: u64,
+    /// executions cut short by sleep sets (stateless DPOR)
+    pub sleep_blocked: u64,
 }
 
 /// One outcome and how many end states show it.
@@ -110,6 +112,7 @@ impl JsonReport {
                     sets_peak_bytes: s.por_sets_peak_bytes,
                     retraversed_transitions: s.retraversed_transitions,
                     full_expansions: s.full_expansions,
+                    sleep_blocked: s.sleep_blocked,
                 }),
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
@@ -208,12 +211,13 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
     if st.graph_bytes > 0 {
         let _ = writeln!(
             s,
-            "  reduction     graph {}, labels {}, sets {} (peak); {} transitions re-traversed, {} states fully expanded",
+            "  reduction     graph {}, labels {}, sets {} (peak); {} transitions re-traversed, {} states fully expanded{}",
             bytes(st.graph_bytes),
             bytes(st.labels_bytes),
             bytes(st.por_sets_peak_bytes),
             thousands(st.retraversed_transitions),
-            thousands(st.full_expansions)
+            thousands(st.full_expansions),
+            if st.sleep_blocked > 0 { format!(", {} executions sleep-blocked", thousands(st.sleep_blocked)) } else { String::new() }
         );
     }
     s

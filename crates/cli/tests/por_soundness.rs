@@ -29,6 +29,8 @@ use support::Rng;
 
 const TIMEOUT: Duration = Duration::from_secs(300);
 const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper"];
+/// Stateless algorithms: run on every program, within a state budget.
+const STATELESS_ALGORITHMS: &[&str] = &["source-dpor", "optimal-dpor"];
 const VARS: &[&str] = &["x", "y", "z"];
 
 /// One statement of thread `me`'s body.
@@ -184,10 +186,21 @@ fn check(seed: u64, count: u64) -> Result<(), Failed> {
     let reference = search(dir, &class, &["--por", "none"])?;
     // stateless runs where the program is small enough for them
     let stateless = seed % 8 == 0;
+    // stateless DPOR on every program, within a budget
+    let mut dpor_runs = 0;
+    for alg in STATELESS_ALGORITHMS {
+        let found = search(dir, &class, &["--por", alg, "--max-states", "10000"])?;
+        if found.complete {
+            dpor_runs += 1;
+            if found != reference {
+                return Err(format!("seed {seed}: {alg} found {found:?}, unreduced DFS found {reference:?}\n{}", generate(seed)).into());
+            }
+        }
+    }
     for alg in ALGORITHMS {
         let mut runs: Vec<Vec<&str>> = vec![vec!["--por", alg]];
         if stateless {
-            runs.push(vec!["--por", alg, "--stateless", "--max-states", "50000"]);
+            runs.push(vec!["--por", alg, "--stateless", "--max-states", "10000"]);
         }
         for args in runs {
             let found = search(dir, &class, &args)?;
@@ -199,6 +212,7 @@ fn check(seed: u64, count: u64) -> Result<(), Failed> {
             }
         }
     }
+    eprintln!("seed {seed}: stateless DPOR completed {dpor_runs} of {}", STATELESS_ALGORITHMS.len());
     Ok(())
 }
 

@@ -136,6 +136,9 @@ pub struct Stats {
     /// partial-order reduction: states expanded fully because they close a cycle
     /// (the stack proviso) or their dependency information was incomplete
     pub full_expansions: u64,
+    /// partial-order reduction with sleep sets: executions cut short because every
+    /// enabled thread was asleep (redundant ones, which an optimal algorithm avoids)
+    pub sleep_blocked: u64,
 }
 
 /// The result of a search.

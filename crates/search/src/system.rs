@@ -299,6 +299,15 @@ pub trait TransitionSystem {
         Vec::new()
     }
 
+    /// Whether a thread's next transition makes the same accesses whatever values it
+    /// reads (its locations are fixed by its code, as in the DPOR papers' programs).
+    /// Not so on the JVM, where a pointer it reads decides which object it touches
+    /// next. Optimal DPOR trusts the label of a transition moved before one it read
+    /// from only if this holds. Default: no.
+    fn accesses_fixed_by_code(&self) -> bool {
+        false
+    }
+
     /// Threads that have not ended but cannot take a transition now (blocked on a
     /// monitor, waiting, parked, joining). Partial-order reduction treats what each
     /// of them stands before ([`TransitionSystem::pending`]) as a transition that may

@@ -377,6 +377,10 @@ impl TransitionSystem for Program {
         (0..self.code.len() as ThreadId).filter(|&t| self.op(t).is_some() && !enabled.contains(&t)).collect()
     }
 
+    fn accesses_fixed_by_code(&self) -> bool {
+        true
+    }
+
     fn pending(&mut self, thread: ThreadId) -> Vec<Access> {
         let var = |v: usize, kind| Some(Access::new(1, v as u32, kind));
         let Some(op) = self.op(thread) else { return Vec::new() };

@@ -67,7 +67,7 @@ impl StackClocks {
     /// (positions, deduplicated; needs the explorer's access index).
     pub(crate) fn clock_of(&self, ex: &Explorer, e: &Transition, n: usize) -> (VectorClock, Vec<usize>) {
         let mut preds = Vec::new();
-        ex.index.dependent(e, n, |q, _| preds.push(q));
+        ex.index.latest_dependent(e, n, |q, _| preds.push(q));
         if let Some(prev) = ex.path[..n].iter().rposition(|a| a.thread == e.thread) {
             preds.push(prev);
         }

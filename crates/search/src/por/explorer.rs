@@ -47,13 +47,14 @@ use rustc_hash::FxHashMap;
 
 use jvmc_state::{GraphEdge, LabelId, LabelTable, StateGraph, StateId, TraversalMarks, NO_STATE};
 
+use super::access_index::{AccessIndex, LocationAccessors};
 use super::thread_set::ThreadSet;
 use super::Reduction;
 use crate::config::ThreadOrder;
 use crate::liveness::{CycleFinder, FairCycle};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
-use crate::system::{Access, AccessKind, Move, SaveMark, ThreadId, Transition, TransitionSystem};
+use crate::system::{AccessKind, Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
 /// Not on the stack.
 const OFF_STACK: u32 = u32::MAX;
@@ -95,6 +96,8 @@ pub(crate) enum Safe {
 pub(crate) struct Frame {
     /// its id in the explored graph
     pub state: StateId,
+    /// its stack position
+    pub depth: usize,
     /// its enabled threads
     pub enabled: ThreadSet,
     /// its safe set so far
@@ -126,12 +129,16 @@ pub(crate) struct Frame {
     scc: Option<u32>,
     /// stateless search: its fingerprint (a state repeating on the stack is matched)
     key: Option<u128>,
+    /// its sleep set (algorithms with sleep sets, stateless): threads not to explore
+    /// here, each with the labels of its branches (see [`Explorer::inherit_sleep`])
+    pub sleep: Vec<(ThreadId, LabelId)>,
 }
 
 impl Frame {
-    fn new(state: StateId, enabled: &[ThreadId]) -> Frame {
+    fn new(state: StateId, depth: usize, enabled: &[ThreadId]) -> Frame {
         Frame {
             state,
+            depth,
             enabled: ThreadSet::of(enabled),
             safe: Safe::Undecided(None),
             done: ThreadSet::new(),
@@ -147,7 +154,17 @@ impl Frame {
             back_in: 0,
             scc: None,
             key: None,
+            sleep: Vec::new(),
         }
+    }
+
+    /// The threads of its sleep set.
+    pub fn asleep(&self) -> ThreadSet {
+        let mut out = ThreadSet::new();
+        for &(t, _) in &self.sleep {
+            out.insert(t);
+        }
+        out
     }
 
     /// `safeSet(s)` (every enabled thread until the first transition decided it).
@@ -178,102 +195,7 @@ impl Frame {
 
     fn heap_bytes(&self) -> usize {
         let sets = [&self.enabled, &self.done, &self.backtrack, &self.leads_new].iter().map(|s| s.heap_bytes()).sum::<usize>();
-        sets + self.current.iter().map(|(_, s)| s.heap_bytes() + 32).sum::<usize>() + (self.taken.capacity() + self.known.capacity()) * std::mem::size_of::<Explored>()
-    }
-}
-
-/// One access of a label on the stack, indexed by location.
-#[derive(Clone, Copy, Debug)]
-struct IndexEntry {
-    pos: u32,
-    thread: ThreadId,
-    access: Access,
-}
-
-/// The accesses of the transitions on the stack, by location, so that "the last
-/// transition of the stack dependent on `a`" is a few lookups, not a walk of the path.
-#[derive(Default)]
-pub(crate) struct AccessIndex {
-    locations: FxHashMap<(u64, u32), Vec<IndexEntry>>,
-}
-
-impl AccessIndex {
-    fn push(&mut self, pos: usize, t: &Transition) {
-        for a in &t.accesses {
-            self.locations.entry((a.object, a.field)).or_default().push(IndexEntry { pos: pos as u32, thread: t.thread, access: *a });
-        }
-    }
-
-    fn pop(&mut self, pos: usize, t: &Transition) {
-        for a in &t.accesses {
-            if let Some(v) = self.locations.get_mut(&(a.object, a.field)) {
-                while v.last().is_some_and(|e| e.pos as usize == pos) {
-                    v.pop();
-                }
-            }
-        }
-    }
-
-    /// For each access of `t`, the entries of that location `< below` that conflict
-    /// with it (another thread, [`Access::conflicts`]), latest first.
-    fn conflicts<'a>(&'a self, t: &'a Transition, below: usize) -> impl Iterator<Item = impl Iterator<Item = &'a IndexEntry>> + 'a {
-        t.accesses.iter().map(move |a| {
-            let entries = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
-            entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != t.thread && a.conflicts(&e.access))
-        })
-    }
-
-    /// Stack positions `< below` whose transitions are dependent on `t` (another
-    /// thread, a conflicting access), calling `f(pos, thread)` for each (a position
-    /// may be reported once per conflicting access).
-    pub fn dependent(&self, t: &Transition, below: usize, mut f: impl FnMut(usize, ThreadId)) {
-        for e in self.conflicts(t, below).flatten() {
-            f(e.pos as usize, e.thread);
-        }
-    }
-
-    /// Like [`AccessIndex::dependent`], but per access only the latest conflicting
-    /// position of each thread: an earlier transition of that thread happens before
-    /// the latest one (program order), which conflicts with `t` and comes before it, so
-    /// it is ordered before `t` and never in a race with it.
-    pub fn latest_dependent(&self, t: &Transition, below: usize, mut f: impl FnMut(usize, ThreadId)) {
-        for entries in self.conflicts(t, below) {
-            let mut seen = ThreadSet::new();
-            for e in entries {
-                if seen.insert(e.thread) {
-                    f(e.pos as usize, e.thread);
-                }
-            }
-        }
-    }
-
-    /// The last stack position `< below` whose transition is dependent on `t`.
-    pub fn last_dependent(&self, t: &Transition, below: usize) -> Option<(usize, ThreadId)> {
-        self.conflicts(t, below).filter_map(|mut es| es.next()).max_by_key(|e| e.pos).map(|e| (e.pos as usize, e.thread))
-    }
-
-    fn bytes(&self) -> usize {
-        self.locations.capacity() * 40 + self.locations.values().map(|v| v.capacity() * std::mem::size_of::<IndexEntry>()).sum::<usize>()
-    }
-}
-
-/// Every thread that reads, and every thread that writes, each location in any label of
-/// `L_r` (see [`Explorer::conflicting_threads`]).
-#[derive(Default)]
-pub(crate) struct LocationAccessors {
-    locations: FxHashMap<(u64, u32), (ThreadSet, ThreadSet)>,
-}
-
-impl LocationAccessors {
-    fn add(&mut self, t: &Transition) {
-        for a in &t.accesses {
-            let (readers, writers) = self.locations.entry((a.object, a.field)).or_default();
-            if a.kind == AccessKind::Write { writers } else { readers }.insert(t.thread);
-        }
-    }
-
-    fn bytes(&self) -> usize {
-        self.locations.capacity() * 56
+        sets + self.current.iter().map(|(_, s)| s.heap_bytes() + 32).sum::<usize>() + (self.taken.capacity() + self.known.capacity()) * std::mem::size_of::<Explored>() + self.sleep.capacity() * std::mem::size_of::<(ThreadId, LabelId)>()
     }
 }
 
@@ -314,10 +236,17 @@ pub(crate) struct Explorer {
     visited_first: bool,
     safe_sets: bool,
     stateless: bool,
+    /// sleep sets on (an algorithm that asks for them, in a stateless search)
+    sleep_sets: bool,
+    /// `L_r` kept (off: a stateless search whose algorithm never reads it; states are
+    /// numbered by stack depth)
+    keeps_graph: bool,
     /// re-traversed transitions
     pub retraversed: u64,
     /// states made fully expanded
     pub full_expansions: u64,
+    /// states where every enabled thread was asleep
+    sleep_blocked: u64,
     sets_peak: u64,
     /// test hook: every completed state with its final `done` and `backtrack` sets
     /// and the threads taken from it, in completion order
@@ -354,8 +283,11 @@ impl Explorer {
             visited_first: cfg.visited_first && !cfg.stateless,
             safe_sets: red.uses_safe_sets(),
             stateless: cfg.stateless,
+            sleep_sets: red.uses_sleep_sets() && cfg.stateless,
+            keeps_graph: red.reads_graph() || !cfg.stateless,
             retraversed: 0,
             full_expansions: 0,
+            sleep_blocked: 0,
             sets_peak: 0,
             #[cfg(test)]
             completed: Vec::new(),
@@ -364,6 +296,7 @@ impl Explorer {
 
     /// Runs the search to its end.
     pub fn explore(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+        red.reset(sys);
         run.begin(sys)?;
         let seen = run.observe(sys, 0)?;
         let state = self.state_of(seen.fp);
@@ -411,7 +344,12 @@ impl Explorer {
         Ok(())
     }
 
+    /// The id of the state reached (with fingerprint `fp` if states are matched); it
+    /// would be pushed at depth `frames.len()`.
     fn state_of(&mut self, fp: Option<crate::system::Fingerprint>) -> StateId {
+        if !self.keeps_graph {
+            return self.frames.len() as StateId;
+        }
         match fp {
             Some(fp) => self.graph.intern(fp).0,
             None => self.graph.fresh(),
@@ -424,7 +362,7 @@ impl Explorer {
             self.stack_pos.resize((i + 1).max(self.stack_pos.len() * 2), OFF_STACK);
         }
         self.stack_pos[i] = self.frames.len() as u32;
-        let mut frame = Frame::new(state, enabled);
+        let mut frame = Frame::new(state, self.frames.len(), enabled);
         if let Some(k) = key {
             self.stack_keys.insert(k, state);
             frame.key = key;
@@ -482,6 +420,16 @@ impl Explorer {
         }
     }
 
+    /// The transition from frame `top` led to `target`: if that state is on the
+    /// stack, every state of the cycle is fully expanded (the stack proviso).
+    pub fn expand_cycle(&mut self, top: usize, target: StateId) {
+        if let Some(q) = self.on_stack(target) {
+            for i in q..=top {
+                self.make_full(i);
+            }
+        }
+    }
+
     /// `threads` in the enumeration order.
     fn ordered(&mut self, threads: &ThreadSet) -> Vec<ThreadId> {
         let mut v: Vec<ThreadId> = threads.iter().collect();
@@ -500,8 +448,9 @@ impl Explorer {
         v
     }
 
-    fn choose(&mut self, red: &dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<Option<Choice>> {
-        let candidates = if self.frames[top].started {
+    fn choose(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<Option<Choice>> {
+        let candidates = if self.frames[top].started || red.chooses_first() {
+            self.frames[top].started = true;
             red.candidates(&self.frames[top])
         } else {
             self.frames[top].started = true;
@@ -516,6 +465,16 @@ impl Explorer {
             }
             self.frames[top].safe = Safe::All;
             self.frames[top].safe_set()
+        };
+        let candidates = if self.sleep_sets {
+            let awake = candidates.minus(&self.frames[top].asleep());
+            if awake.is_empty() && self.frames[top].taken.is_empty() {
+                self.sleep_blocked += 1;
+                red.on_leaf(self, false);
+            }
+            awake
+        } else {
+            candidates
         };
         let order = self.ordered(&candidates);
         let Some(&first) = order.first() else { return Ok(None) };
@@ -618,7 +577,9 @@ impl Explorer {
     /// Adds the transition `mv --label--> target` out of frame `top` to `L_r`,
     /// applying the stack proviso and the violation rule (see the module docs).
     fn add_explored(&mut self, top: usize, mv: Move, label: LabelId, visible: bool, target: StateId) -> Explored {
-        self.graph.add_edge(self.frames[top].state, label, target);
+        if self.keeps_graph {
+            self.graph.add_edge(self.frames[top].state, label, target);
+        }
         if let Some(p) = self.on_stack(target) {
             self.frames[p].back_in += 1;
             self.back_edges += 1;
@@ -660,6 +621,7 @@ impl Explorer {
         if let Some(v) = step.violation {
             let k = self.add_explored(top, mv, label, visible, NO_STATE);
             self.take(red, top, k, step.transition);
+            red.on_leaf(self, false);
             return run.violation(v, &self.path);
         }
         let depth = top + 1;
@@ -671,6 +633,7 @@ impl Explorer {
             let k = self.add_explored(top, mv, label, visible, target);
             self.take(red, top, k, step.transition);
             red.on_visited(self, top, target);
+            red.on_leaf(self, false);
             return Ok(());
         }
         let seen = run.observe(sys, depth)?;
@@ -681,12 +644,49 @@ impl Explorer {
             self.add_disabled(red, sys, target, depth);
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
                 self.push(sys, target, key, &enabled);
+                if self.sleep_sets {
+                    self.inherit_sleep(red, top);
+                }
+            } else {
+                // maximal: every thread has ended
+                let maximal = sys.enabled().is_empty() && sys.disabled().is_empty();
+                red.on_leaf(self, maximal);
             }
         } else {
             red.on_visited(self, top, target);
+            red.on_leaf(self, false);
         }
         self.cycle_edge(top, mv, target);
         Ok(())
+    }
+
+    /// The sleep set of the state just pushed above frame `top` (Godefroid's sleep
+    /// sets, as Flanagan and Godefroid combine them with DPOR, POPL 2005, Fig. 4): the
+    /// threads asleep at `top` and those explored from it before the transition just
+    /// taken, `t`, that stay asleep because each of their branches is independent of
+    /// `t` (so it is still their next transition). The algorithm then hears of every
+    /// sleeping transition ([`Reduction::on_asleep`]): it is pending in the new state
+    /// but will not run from it.
+    fn inherit_sleep(&mut self, red: &mut dyn Reduction, top: usize) {
+        let Some(t) = self.path.last() else { return };
+        let f = &self.frames[top];
+        let before = f.taken.iter().filter(|k| k.thread != t.thread).map(|k| (k.thread, k.label));
+        let mut candidates: Vec<(ThreadId, LabelId)> = f.sleep.iter().copied().chain(before).collect();
+        candidates.sort_unstable();
+        candidates.dedup();
+        let mut awake = ThreadSet::new();
+        for &(u, l) in &candidates {
+            if super::dependent(self.labels.get(l), t) {
+                awake.insert(u);
+            }
+        }
+        candidates.retain(|&(u, _)| !awake.contains(u));
+        let depth = top + 1;
+        for &(_, l) in &candidates {
+            let pending = self.labels.get(l).clone();
+            red.on_asleep(self, depth, &pending);
+        }
+        self.frames[depth].sleep = candidates;
     }
 
     /// Adds to `L_r`, for each disabled thread of the new state `state` (reached by
@@ -700,8 +700,10 @@ impl Explorer {
             let accesses = sys.pending(u);
             if !accesses.is_empty() {
                 let t = Transition::new(u, accesses);
-                let label = self.intern(&t);
-                self.graph.add_edge(state, label, NO_STATE);
+                if self.keeps_graph {
+                    let label = self.intern(&t);
+                    self.graph.add_edge(state, label, NO_STATE);
+                }
                 red.on_disabled(self, depth, &t);
             }
         }
@@ -758,5 +760,6 @@ impl Explorer {
         run.stats.por_sets_peak_bytes = self.sets_peak;
         run.stats.retraversed_transitions = self.retraversed;
         run.stats.full_expansions = self.full_expansions;
+        run.stats.sleep_blocked = self.sleep_blocked;
     }
 }

@@ -9,7 +9,10 @@
 //!   the Appendix A optimisations), and DL-JPF;
 //! - [`source_sets`]: `UpdateBack` (Fig. 2), shared by both;
 //! - [`optimal`]: O-DPOR, the paper's baseline: source-set DPOR (Abdulla et al.) with
-//!   happens-before tracking, stateful, on top of S-POR, without wakeup trees.
+//!   happens-before tracking, stateful, on top of S-POR, without wakeup trees;
+//! - [`source_dpor`]: source-set DPOR with sleep sets (Abdulla et al.), stateless;
+//! - [`optimal_dpor`]: optimal DPOR with wakeup trees (Abdulla et al.), stateless,
+//!   on the same race detection ([`races`]) with [`wakeup_tree`]s.
 //!
 //! The `-JPF` variants use `safeSet(s) = enabled(s)` (no static filter). With
 //! `SearchConfig::stateless` nothing is matched: `L_r` is the execution tree.
@@ -21,15 +24,20 @@
 //! Adding an algorithm: one file with a [`Reduction`] and one line in
 //! [`crate::strategy::STRATEGIES`].
 
+mod access_index;
 mod clocks;
 pub mod eager;
 mod explorer;
 mod hb_summary;
 pub mod lazy;
 pub mod optimal;
+pub mod optimal_dpor;
+mod races;
 pub mod safe_sets;
+pub mod source_dpor;
 mod source_sets;
 pub mod thread_set;
+mod wakeup_tree;
 
 use crate::config::SearchConfig;
 use crate::error::SearchError;
@@ -59,6 +67,28 @@ pub(crate) trait Reduction {
         false
     }
 
+    /// Whether a stateless search keeps sleep sets ([`Frame::sleep`]): a thread
+    /// asleep in a state is never explored from it.
+    fn uses_sleep_sets(&self) -> bool {
+        false
+    }
+
+    /// Whether the algorithm reads the explored graph `L_r` (re-traversals). One that
+    /// does not, in a stateless search, keeps no graph: a state's id is then its stack
+    /// depth, reused once it is popped, so memory stays proportional to the stack.
+    fn reads_graph(&self) -> bool {
+        true
+    }
+
+    /// A search of `sys` begins: forget what the last one left.
+    fn reset(&mut self, _sys: &dyn TransitionSystem) {}
+
+    /// Whether [`Reduction::candidates`] also picks a state's first transition
+    /// (otherwise the explorer does: the safe set's, or the first enabled thread).
+    fn chooses_first(&self) -> bool {
+        false
+    }
+
     /// The threads still to explore from `frame` after its first transition (empty:
     /// the state is done).
     fn candidates(&self, frame: &Frame) -> ThreadSet;
@@ -75,6 +105,16 @@ pub(crate) trait Reduction {
     /// that stands before `pending` (see [`Explorer`]'s `add_disabled`).
     fn on_disabled(&mut self, _ex: &mut Explorer, _depth: usize, _pending: &Transition) {}
 
+    /// The state reached by `ex.path` (`depth` transitions) has a sleeping thread
+    /// that stands before `pending` (sleep sets only).
+    fn on_asleep(&mut self, _ex: &mut Explorer, _depth: usize, _pending: &Transition) {}
+
+    /// The execution `ex.path` ends here: at a state with no enabled thread, a
+    /// violation, a bound, a state repeating on the stack, or one whose enabled
+    /// threads are all asleep. `maximal`: every thread has ended (the papers'
+    /// maximal execution).
+    fn on_leaf(&mut self, _ex: &mut Explorer, _maximal: bool) {}
+
     /// Back at `ex.frames[top]` after exploring below `taken`. `true`: the state is
     /// complete (pop it).
     fn on_return(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, _top: usize, _taken: Explored) -> Flow<bool> {
@@ -90,58 +130,78 @@ pub(crate) trait Reduction {
 /// The registered names of the POR strategies (see [`crate::strategy::STRATEGIES`]).
 pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper"];
 
+/// The registered names of the stateless DPOR strategies: they never match states,
+/// so they neither check fingerprints (`exact_states`) nor look for livelocks.
+pub const STATELESS: &[&str] = &["source-dpor", "optimal-dpor"];
+
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
     reduction: Box<dyn Reduction>,
+    /// a stateless algorithm: never matches states, whatever the configuration says
+    stateless: bool,
 }
 
 impl PorStrategy {
+    fn stateful(reduction: Box<dyn Reduction>) -> Self {
+        PorStrategy { reduction, stateless: false }
+    }
+
+    /// Source-set DPOR with sleep sets, stateless.
+    pub fn source_dpor() -> Self {
+        PorStrategy { reduction: Box::new(source_dpor::SourceDpor::new()), stateless: true }
+    }
+
+    /// Optimal DPOR with wakeup trees, stateless.
+    pub fn optimal_dpor() -> Self {
+        PorStrategy { reduction: Box::new(optimal_dpor::OptimalDpor::new()), stateless: true }
+    }
+
     /// S-POR (Algorithm 1).
     pub fn spor() -> Self {
-        PorStrategy { reduction: Box::new(safe_sets::SafeSetPor) }
+        PorStrategy::stateful(Box::new(safe_sets::SafeSetPor))
     }
 
     /// DE-S-POR (Algorithm 2), with the happens-before-aware rule at visited states.
     pub fn de_spor() -> Self {
-        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(true, false)) }
+        PorStrategy::stateful(Box::new(eager::EagerSourceSets::new(true, false)))
     }
 
     /// DE-S-POR as the paper has it: every conflict with a transition reachable from
     /// a visited state updates a `current` set.
     pub fn de_spor_paper() -> Self {
-        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(true, true)) }
+        PorStrategy::stateful(Box::new(eager::EagerSourceSets::new(true, true)))
     }
 
     /// DE-JPF: Algorithm 2 with `safeSet(s) = enabled(s)` (the paper's rule).
     pub fn de_jpf() -> Self {
-        PorStrategy { reduction: Box::new(eager::EagerSourceSets::new(false, true)) }
+        PorStrategy::stateful(Box::new(eager::EagerSourceSets::new(false, true)))
     }
 
     /// DL-S-POR (Algorithm 3), with the happens-before-aware re-traversal.
     pub fn dl_spor() -> Self {
-        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(true, false)) }
+        PorStrategy::stateful(Box::new(lazy::LazySourceSets::new(true, false)))
     }
 
     /// DL-S-POR as the paper has it: every later dependent transition counts.
     pub fn dl_spor_paper() -> Self {
-        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(true, true)) }
+        PorStrategy::stateful(Box::new(lazy::LazySourceSets::new(true, true)))
     }
 
     /// DL-JPF: Algorithm 3 with `safeSet(s) = enabled(s)` (the paper's rule).
     pub fn dl_jpf() -> Self {
-        PorStrategy { reduction: Box::new(lazy::LazySourceSets::new(false, true)) }
+        PorStrategy::stateful(Box::new(lazy::LazySourceSets::new(false, true)))
     }
 
     /// O-DPOR: stateful source-set DPOR on top of S-POR, with the
     /// happens-before-aware summary at visited states.
     pub fn odpor() -> Self {
-        PorStrategy { reduction: Box::new(optimal::OptimalSourceSets::new(false)) }
+        PorStrategy::stateful(Box::new(optimal::OptimalSourceSets::new(false)))
     }
 
     /// O-DPOR as the paper's baseline: every conflict with a transition reachable
     /// from a visited state counts as a race.
     pub fn odpor_paper() -> Self {
-        PorStrategy { reduction: Box::new(optimal::OptimalSourceSets::new(true)) }
+        PorStrategy::stateful(Box::new(optimal::OptimalSourceSets::new(true)))
     }
 }
 
@@ -151,6 +211,13 @@ impl Strategy for PorStrategy {
     }
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+        let stateless_cfg;
+        let cfg = if self.stateless && !cfg.stateless {
+            stateless_cfg = SearchConfig { stateless: true, ..cfg.clone() };
+            &stateless_cfg
+        } else {
+            cfg
+        };
         let mut run = SearchRun::new(cfg, listener);
         let mut explorer = Explorer::new(&run, self.reduction.as_ref());
         let result = explorer.explore(self.reduction.as_mut(), sys, &mut run);
@@ -167,3 +234,5 @@ pub(crate) fn dependent(a: &Transition, b: &Transition) -> bool {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod dpor_tests;

@@ -18,7 +18,7 @@ fn all() -> Vec<PorStrategy> {
     vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::de_spor_paper(), PorStrategy::dl_spor(), PorStrategy::dl_spor_paper(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor(), PorStrategy::odpor_paper()]
 }
 
-fn with_outcomes() -> SearchConfig {
+pub(super) fn with_outcomes() -> SearchConfig {
     SearchConfig { collect_outcomes: true, multiple_errors: true, ..SearchConfig::default() }
 }
 
@@ -34,7 +34,7 @@ fn explore(red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, cfg: &Search
 
 /// What must be preserved: the verdict, the violations' kinds and messages, the
 /// outcomes of end states.
-fn observable(r: &SearchReport) -> (Verdict, BTreeSet<String>, BTreeSet<String>) {
+pub(super) fn observable(r: &SearchReport) -> (Verdict, BTreeSet<String>, BTreeSet<String>) {
     (r.verdict(), r.violations.iter().map(|v| v.violation.to_string()).collect(), r.outcomes.keys().cloned().collect())
 }
 
@@ -193,12 +193,23 @@ fn orders_and_visited_first_change_nothing_observable() {
 /// with choices (a three-way choice stored into a variable, a weak compare-and-set
 /// whose outcome is stored) when `choices`.
 fn random_program_of(seed: u64, choices: bool) -> Program {
+    random_program_with(seed, choices, true)
+}
+
+/// A random program of 2–4 threads of 1–4 statements; `spins`: threads may wait in a
+/// loop for a value (a cycle).
+fn random_program_with(seed: u64, choices: bool, spins: bool) -> Program {
+    random_program_sized(seed, choices, spins, 3, 4)
+}
+
+/// A random program of 2 to `1 + max_threads` threads of 1 to `max_ops` statements.
+pub(super) fn random_program_sized(seed: u64, choices: bool, spins: bool, max_threads: usize, max_ops: usize) -> Program {
     let mut rng = SearchRng::new(seed);
-    let threads = 2 + rng.below(3);
+    let threads = 2 + rng.below(max_threads);
     let code = (0..threads)
         .map(|_| {
             let mut ops = Vec::new();
-            for _ in 0..1 + rng.below(4) {
+            for _ in 0..1 + rng.below(max_ops) {
                 let v = rng.below(3);
                 match rng.below(if choices { 11 } else { 9 }) {
                     9 => ops.extend([Op::Choose(3), Op::Store(v, 0)]),
@@ -211,7 +222,8 @@ fn random_program_of(seed: u64, choices: bool) -> Program {
                     5 => ops.extend([Op::Lock(0), Op::Load(v), Op::Store(v, 2), Op::Unlock(0)]),
                     6 => ops.extend([Op::Lock(1), Op::Lock(0), Op::Set(v, 3), Op::Unlock(0), Op::Unlock(1)]),
                     7 => ops.extend([Op::Lock(0), Op::Lock(1), Op::Local, Op::Unlock(1), Op::Unlock(0)]),
-                    _ => ops.push(Op::Await(v, 0)),
+                    _ if spins => ops.push(Op::Await(v, 0)),
+                    _ => ops.push(Op::Load(v)),
                 }
             }
             ops

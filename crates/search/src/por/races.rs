@@ -1,0 +1,120 @@
+//! Races on the stack and the sequences that reverse them, for the stateless DPOR
+//! algorithms (Abdulla, Aronis, Jonsson, Sagonas, "Source Sets: A Foundation for
+//! Optimal Dynamic Partial Order Reduction", JACM 2017, Sections 3–4: `e ⋖_E e'`,
+//! `notdep(e, E)`, initials `I` and weak initials `WI`).
+//!
+//! Happens-before is the stack's vector clocks ([`super::clocks`]): `x → y` for
+//! positions `x < y` iff `y`'s clock has seen `x`. Owns no state: it reads the
+//! explorer's stack and the algorithm's clocks, and never changes a set.
+
+use super::clocks::{StackClocks, VectorClock};
+use super::thread_set::ThreadSet;
+use super::Explorer;
+use crate::system::{ThreadId, Transition};
+
+/// The races `e ⋖ e'` of a transition `e'` of thread `p` that runs (or would run) at
+/// stack position `n`, given its direct predecessors `preds` (from
+/// [`StackClocks::clock_of`]): each `e` at position `i` is a transition of another
+/// thread, dependent on `e'`, and no other transition happens between them (`e`
+/// happens before none of `e'`'s other direct predecessors). The papers' events are
+/// never disabled; a Java thread that acquires a monitor is, until its owner releases
+/// it: that release enabled `e'` and is not co-enabled with it, so it is no race.
+pub(crate) fn races(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[usize]) -> Vec<usize> {
+    preds
+        .iter()
+        .copied()
+        .filter(|&i| {
+            let q = ex.path[i].thread;
+            let enabled_p = !ex.frames[i].enabled.contains(p) && ex.frames.get(i + 1).is_some_and(|f| f.enabled.contains(p));
+            !(q == p || enabled_p || preds.iter().any(|&k| k != i && clocks[k].after(q, i)))
+        })
+        .collect()
+}
+
+/// `notdep(e, E)` for `e` at position `i` and `E` the first `end` transitions of the
+/// path: the positions after `i` whose transitions do not happen after `e`, in order.
+pub(crate) fn notdep(ex: &Explorer, clocks: &StackClocks, i: usize, end: usize) -> Vec<usize> {
+    let q = ex.path[i].thread;
+    (i + 1..end).filter(|&j| !clocks[j].after(q, i)).collect()
+}
+
+/// Whether the transition with clock `clock` has no predecessor among the positions
+/// `v` (it is an initial of any sequence `v` of which it is the next event).
+pub(crate) fn first_in(ex: &Explorer, clock: &VectorClock, v: &[usize]) -> bool {
+    v.iter().all(|&k| !clock.after(ex.path[k].thread, k))
+}
+
+/// `I(v.e')` for `v` a list of positions (from [`notdep`]) and `e'` of thread `p` with
+/// clock `clock`: the threads whose first transition in the sequence has no
+/// predecessor in it.
+pub(crate) fn initials(ex: &Explorer, clocks: &StackClocks, v: &[usize], p: ThreadId, clock: &VectorClock) -> ThreadSet {
+    let mut out = ThreadSet::new();
+    for (n, &j) in v.iter().enumerate() {
+        if first_in(ex, &clocks[j], &v[..n]) {
+            out.insert(ex.path[j].thread);
+        }
+    }
+    if first_in(ex, clock, v) {
+        out.insert(p);
+    }
+    out
+}
+
+/// A sequence of transitions with their happens-before order, as the wakeup trees
+/// need it ([`super::wakeup_tree`]): events are indices `0..len`, in sequence order.
+pub(crate) trait Sequence {
+    /// Number of events.
+    fn len(&self) -> usize;
+    /// Event `e`'s transition.
+    fn transition(&self, e: usize) -> &Transition;
+    /// Whether event `a` happens before event `b` (`a < b`).
+    fn before(&self, a: usize, b: usize) -> bool;
+    /// Whether event `e`'s transition is what its thread does at that point of the
+    /// sequence. A Java transition's accesses depend on the values it reads (a
+    /// pointer decides which object is next), so an event moved before one it read
+    /// from may access other locations: its label is only a guess.
+    fn exact(&self, e: usize) -> bool;
+}
+
+/// `notdep(e, E).e'` on the stack: positions of the path, then `e'` (on the path too,
+/// or a disabled thread's pending transition with its clock). The transitions of
+/// `notdep(e, E)` read from `E'` and each other only, so they do in `E'.v` what they
+/// did in `E`; `e'` read from `e`, which it now precedes, so its label is a guess
+/// unless the system's accesses are fixed by its code.
+pub(crate) struct Reversal<'a> {
+    /// the explorer (for the path)
+    pub ex: &'a Explorer,
+    /// the clocks of the path's transitions
+    pub clocks: &'a StackClocks,
+    /// `notdep(e, E)`
+    pub positions: Vec<usize>,
+    /// `e'` and its clock
+    pub last: (&'a Transition, &'a VectorClock),
+    /// whether `e'`'s label holds in `v` too (accesses fixed by the code)
+    pub last_exact: bool,
+}
+
+impl Sequence for Reversal<'_> {
+    fn len(&self) -> usize {
+        self.positions.len() + 1
+    }
+
+    fn transition(&self, e: usize) -> &Transition {
+        match self.positions.get(e) {
+            Some(&j) => &self.ex.path[j],
+            None => self.last.0,
+        }
+    }
+
+    fn exact(&self, e: usize) -> bool {
+        e < self.positions.len() || self.last_exact
+    }
+
+    fn before(&self, a: usize, b: usize) -> bool {
+        let (ta, pa) = (self.ex.path[self.positions[a]].thread, self.positions[a]);
+        match self.positions.get(b) {
+            Some(&j) => self.clocks[j].after(ta, pa),
+            None => self.last.1.after(ta, pa),
+        }
+    }
+}

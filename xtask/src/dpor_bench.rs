@@ -1,0 +1,82 @@
+//! `cargo xtask dpor-bench`: the stateless DPOR table of `docs/algorithms/source-dpor.md`
+//! and `optimal-dpor.md`.
+//!
+//! Compiles `benchmarks/concurrent/`, `benchmarks/por/` and `benchmarks/dpor/` with
+//! `javac` and runs the release `jvmc check` on each program (the `benchmarks/dpor/`
+//! families at n = 2, 3, 4) with: stateful unreduced search (`--por none`), stateless
+//! unreduced search (`--stateless`), `--por source-dpor` and `--por optimal-dpor`. One
+//! markdown row per program and search: verdict, states, executions (end states),
+//! executions cut short by the sleep sets, time. Every run is a separate process, one
+//! at a time. It fails if a complete run's verdict or outcomes differ from the
+//! stateful search's.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use anyhow::{bail, Context};
+use serde_json::Value;
+
+/// The searches compared: a label and its `jvmc check` options.
+const SEARCHES: &[(&str, &[&str])] = &[("none", &["--por", "none"]), ("stateless", &["--por", "none", "--stateless"]), ("source-dpor", &["--por", "source-dpor"]), ("optimal-dpor", &["--por", "optimal-dpor"])];
+
+/// Runs the table (see the module docs); `filter`: only programs whose names contain
+/// one of these.
+pub fn dpor_bench(max_time: u64, filter: &[String]) -> anyhow::Result<()> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
+    let classes = root.join("target/dpor-bench/classes");
+    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
+    std::fs::create_dir_all(&classes)?;
+    let mut javac = Command::new("javac");
+    javac.arg("-d").arg(&classes);
+    let mut programs: Vec<(String, Vec<String>)> = Vec::new();
+    for dir in ["concurrent", "por", "dpor"] {
+        let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks").join(dir))?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+        entries.sort();
+        for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "java")) {
+            javac.arg(path);
+            let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+            let text = std::fs::read_to_string(path)?;
+            if !text.contains("static void main(") || !(filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))) {
+                continue;
+            }
+            if dir == "dpor" {
+                programs.extend((2..=4).map(|n| (name.clone(), vec![n.to_string()])));
+            } else {
+                programs.push((name, Vec::new()));
+            }
+        }
+    }
+    super::run(&mut javac)?;
+    let jvmc = root.join("target/release/jvmc");
+    println!("| program | search | verdict | states | executions | sleep-blocked | time (s) |");
+    println!("|---|---|---|---:|---:|---:|---:|");
+    let mut disagreements = Vec::new();
+    for (name, args) in &programs {
+        let label = if args.is_empty() { name.clone() } else { format!("{name} {}", args.join(" ")) };
+        let mut reference: Option<(String, Value)> = None;
+        for (search, options) in SEARCHES {
+            let mut cmd = Command::new(&jvmc);
+            cmd.args(["check", "--outcomes", "--json", "-", "--max-time"]).arg(format!("{max_time}s")).arg("--cp").arg(&classes).args(*options).arg(name).args(args);
+            let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
+            let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{label} {search}: no JSON report ({})", String::from_utf8_lossy(&out.stderr).trim()))?;
+            let stats = &report["stats"];
+            let complete = stats["stop_reason"] == "complete";
+            let verdict = if complete { report["verdict"].as_str().unwrap_or("?").to_string() } else { format!("stopped: {}", stats["stop_reason"].as_str().unwrap_or("?")) };
+            let n = |v: &Value| v.as_u64().unwrap_or(0);
+            println!("| {label} | {search} | {verdict} | {} | {} | {} | {:.2} |", n(&stats["states_new"]), n(&stats["end_states"]), n(&stats["por"]["sleep_blocked"]), n(&stats["elapsed_ms"]) as f64 / 1000.0);
+            if !complete {
+                continue;
+            }
+            let observed = (report["verdict"].as_str().unwrap_or_default().to_string(), super::por_bench::outcomes(&report));
+            match &reference {
+                None => reference = Some(observed),
+                Some(r) if *r != observed => disagreements.push(format!("{label}: {search} disagrees with the first complete search")),
+                Some(_) => {}
+            }
+        }
+    }
+    if !disagreements.is_empty() {
+        bail!("{}", disagreements.join("\n"));
+    }
+    Ok(())
+}
