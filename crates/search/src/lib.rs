@@ -64,8 +64,8 @@ mod run;
 pub mod strategy;
 pub mod system;
 
-#[cfg(test)]
-mod testkit;
+#[cfg(any(test, feature = "testkit"))]
+pub mod testkit;
 
 pub use config::{SearchConfig, ThreadOrder};
 pub use error::SearchError;

@@ -1,5 +1,5 @@
 //! Tiny synthetic transition systems for the strategies' unit tests (compiled for
-//! tests only).
+//! tests, and for the benchmarks with the `testkit` feature).
 //!
 //! - [`Graph`]: an explicit graph — nodes, edges labelled with a thread (several edges
 //!   of one thread from a node are the branches of a choice), terminal nodes,
