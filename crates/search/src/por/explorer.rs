@@ -645,7 +645,7 @@ impl Explorer {
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
                 self.push(sys, target, key, &enabled);
                 if self.sleep_sets {
-                    self.inherit_sleep(red, top);
+                    self.inherit_sleep(top);
                 }
             } else {
                 // maximal: every thread has ended
@@ -664,10 +664,8 @@ impl Explorer {
     /// sets, as Flanagan and Godefroid combine them with DPOR, POPL 2005, Fig. 4): the
     /// threads asleep at `top` and those explored from it before the transition just
     /// taken, `t`, that stay asleep because each of their branches is independent of
-    /// `t` (so it is still their next transition). The algorithm then hears of every
-    /// sleeping transition ([`Reduction::on_asleep`]): it is pending in the new state
-    /// but will not run from it.
-    fn inherit_sleep(&mut self, red: &mut dyn Reduction, top: usize) {
+    /// `t` (so it is still their next transition).
+    fn inherit_sleep(&mut self, top: usize) {
         let Some(t) = self.path.last() else { return };
         let f = &self.frames[top];
         let before = f.taken.iter().filter(|k| k.thread != t.thread).map(|k| (k.thread, k.label));
@@ -681,12 +679,7 @@ impl Explorer {
             }
         }
         candidates.retain(|&(u, _)| !awake.contains(u));
-        let depth = top + 1;
-        for &(_, l) in &candidates {
-            let pending = self.labels.get(l).clone();
-            red.on_asleep(self, depth, &pending);
-        }
-        self.frames[depth].sleep = candidates;
+        self.frames[top + 1].sleep = candidates;
     }
 
     /// Adds to `L_r`, for each disabled thread of the new state `state` (reached by

@@ -105,9 +105,6 @@ pub(crate) trait Reduction {
     /// that stands before `pending` (see [`Explorer`]'s `add_disabled`).
     fn on_disabled(&mut self, _ex: &mut Explorer, _depth: usize, _pending: &Transition) {}
 
-    /// The state reached by `ex.path` (`depth` transitions) has a sleeping thread
-    /// that stands before `pending` (sleep sets only).
-    fn on_asleep(&mut self, _ex: &mut Explorer, _depth: usize, _pending: &Transition) {}
 
     /// The execution `ex.path` ends here: at a state with no enabled thread, a
     /// violation, a bound, a state repeating on the stack, or one whose enabled

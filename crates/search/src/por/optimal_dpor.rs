@@ -19,8 +19,14 @@
 //!
 //! On programs without blocking it explores one execution per Mazurkiewicz trace
 //! and none is sleep-blocked (the paper's Theorem 7.6); the unit tests count traces
-//! independently. Java threads block (monitors, joins, parks), which the paper's
-//! model has not:
+//! independently. Java programs leave the paper's model, and soundness comes first:
+//! - a Java transition's accesses depend on the values it reads, so `e'`, moved
+//!   before the `e` it read from, may touch other locations: its label in `v`, and in
+//!   the tree leaves made from it until they are taken, is a guess, which the weak
+//!   initial checks never trust ([`super::races::Sequence::exact`]; exact where the
+//!   system says accesses are fixed by code);
+//! - a sleeping thread counts as a weak initial without a transition in `v` only for
+//!   maximal executions and transitions that raised no violation ([`Self::reverse`]);
 //! - a disabled thread's pending transition races like a taken one
 //!   ([`Reduction::on_disabled`]); its `v` ends where it was found;
 //! - a branch whose thread is disabled where the tree reaches it cannot be followed:
