@@ -4,7 +4,7 @@
 //! Compiles `benchmarks/concurrent/`, `benchmarks/por/` and `benchmarks/dpor/` with
 //! `javac` and runs the release `jvmc check` on each program (the `benchmarks/dpor/`
 //! families at n = 2, 3, 4) with: stateful unreduced search (`--por none`), stateless
-//! unreduced search (`--stateless`), `--por source-dpor` and `--por optimal-dpor`. One
+//! unreduced search (`--stateless`), `--por dpor`, `source-dpor` and `optimal-dpor`. One
 //! markdown row per program and search: verdict, states, executions (end states),
 //! executions cut short by the sleep sets, time. Every run is a separate process, one
 //! at a time. It fails if a complete run's verdict or outcomes differ from the
@@ -17,7 +17,7 @@ use anyhow::{bail, Context};
 use serde_json::Value;
 
 /// The searches compared: a label and its `jvmc check` options.
-const SEARCHES: &[(&str, &[&str])] = &[("none", &["--por", "none"]), ("stateless", &["--por", "none", "--stateless"]), ("source-dpor", &["--por", "source-dpor"]), ("optimal-dpor", &["--por", "optimal-dpor"])];
+const SEARCHES: &[(&str, &[&str])] = &[("none", &["--por", "none"]), ("stateless", &["--por", "none", "--stateless"]), ("dpor", &["--por", "dpor"]), ("source-dpor", &["--por", "source-dpor"]), ("optimal-dpor", &["--por", "optimal-dpor"])];
 
 /// Runs the table (see the module docs); `filter`: only programs whose names contain
 /// one of these.

@@ -29,8 +29,9 @@ pub struct CheckArgs {
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
     /// Partial-order reduction: none, spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
-    /// (depth-first; names as in the stateful POR paper), or stateless DPOR: source-dpor
-    /// (source sets and sleep sets) or optimal-dpor (wakeup trees); they match no states
+    /// (depth-first; names as in the stateful POR paper), or stateless DPOR: dpor
+    /// (Flanagan–Godefroid), source-dpor (source sets) or optimal-dpor (wakeup trees),
+    /// all with sleep sets; they match no states
     #[arg(long, default_value = "none", value_name = "ALGORITHM")]
     por: String,
     /// POR visibility as in the paper: only accesses to objects and statics of these

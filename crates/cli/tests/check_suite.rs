@@ -17,7 +17,7 @@
 //! partial-order reduction (`--por spor|de-spor|dl-spor|de-jpf|dl-jpf` under
 //! `--sched all`), with trusted library calls explored (`--library explore`, alone
 //! and with `--por dl-spor`) as well as atomic (the default), and with exhaustive
-//! `--stateless` searches and stateless DPOR (`--por source-dpor|optimal-dpor`) where
+//! `--stateless` searches and stateless DPOR (`--por dpor|source-dpor|optimal-dpor`) where
 //! marked. Every run must give the expected verdict and violation kind; for correct
 //! programs all runs must find the same outcomes, equal to the declared ones when
 //! declared. A counterexample saved with `--trace` must replay (`jvmc replay`) to the
@@ -146,6 +146,7 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
     if e.stateless {
         runs.push(jvmc_check("--sched shared --stateless", &classes, class, &e, &["--sched", "shared", "--stateless"])?);
         runs.push(jvmc_check("--sched all --stateless --por dl-spor", &classes, class, &e, &["--sched", "all", "--stateless", "--por", "dl-spor"])?);
+        runs.push(jvmc_check("--por dpor", &classes, class, &e, &["--por", "dpor"])?);
         runs.push(jvmc_check("--por source-dpor", &classes, class, &e, &["--por", "source-dpor"])?);
         runs.push(jvmc_check("--por optimal-dpor", &classes, class, &e, &["--por", "optimal-dpor"])?);
     }

@@ -1,4 +1,4 @@
-//! The stateless DPOR algorithms (`source-dpor`, `optimal-dpor`) on tiny synthetic
+//! The stateless DPOR algorithms (`dpor`, `source-dpor`, `optimal-dpor`) on tiny synthetic
 //! systems: soundness against stateful DFS on random programs (with locks, choices
 //! and assertions), and optimality against an independent count of Mazurkiewicz
 //! traces (every interleaving enumerated, each reduced to its canonical form).
@@ -16,7 +16,7 @@ use crate::testkit::{Op, Program};
 use crate::NoListener;
 
 fn stateless_algorithms() -> Vec<PorStrategy> {
-    vec![PorStrategy::source_dpor(), PorStrategy::optimal_dpor()]
+    vec![PorStrategy::fg_dpor(), PorStrategy::source_dpor(), PorStrategy::optimal_dpor()]
 }
 
 /// On programs whose state spaces are acyclic (no spins), both find what stateful DFS

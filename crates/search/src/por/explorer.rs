@@ -304,6 +304,7 @@ impl Explorer {
         if let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? {
             let key = self.stateless.then(|| sys.fingerprint());
             self.push(sys, state, key, &enabled);
+            red.on_pushed(self, sys, run)?;
         }
         while let Some(top) = self.frames.len().checked_sub(1) {
             if run.stats.transitions & 1023 == 0 {
@@ -418,6 +419,23 @@ impl Explorer {
             f.backtrack.union_with(&enabled);
             self.full_expansions += 1;
         }
+    }
+
+    /// The next transition of every enabled thread (every branch) in the top frame's
+    /// state, each executed and undone (`next(s, p)` of the DPOR papers; the
+    /// executions count as transitions).
+    pub fn next_transitions(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<Vec<Transition>> {
+        let Some(f) = self.frames.last() else { return Ok(Vec::new()) };
+        let mut out = Vec::new();
+        for t in f.enabled.iter() {
+            for branch in 0..sys.branches(t) {
+                let mark = sys.save();
+                let step = run.step(sys, Move::new(t, branch));
+                sys.restore(mark);
+                out.push(step?.transition);
+            }
+        }
+        Ok(out)
     }
 
     /// The transition from frame `top` led to `target`: if that state is on the
@@ -647,6 +665,7 @@ impl Explorer {
                 if self.sleep_sets {
                     self.inherit_sleep(top);
                 }
+                red.on_pushed(self, sys, run)?;
             } else {
                 // maximal: every thread has ended
                 let maximal = sys.enabled().is_empty() && sys.disabled().is_empty();

@@ -10,6 +10,7 @@
 //! - [`source_sets`]: `UpdateBack` (Fig. 2), shared by both;
 //! - [`optimal`]: O-DPOR, the paper's baseline: source-set DPOR (Abdulla et al.) with
 //!   happens-before tracking, stateful, on top of S-POR, without wakeup trees;
+//! - [`fg_dpor`]: Flanagan–Godefroid DPOR with sleep sets, stateless;
 //! - [`source_dpor`]: source-set DPOR with sleep sets (Abdulla et al.), stateless;
 //! - [`optimal_dpor`]: optimal DPOR with wakeup trees (Abdulla et al.), stateless,
 //!   on the same race detection ([`races`]) with [`wakeup_tree`]s.
@@ -28,6 +29,7 @@ mod access_index;
 mod clocks;
 pub mod eager;
 mod explorer;
+pub mod fg_dpor;
 mod hb_summary;
 pub mod lazy;
 pub mod optimal;
@@ -101,6 +103,12 @@ pub(crate) trait Reduction {
     /// before, `target`.
     fn on_visited(&mut self, _ex: &mut Explorer, _top: usize, _target: jvmc_state::StateId) {}
 
+    /// A new state was pushed (the top frame). An algorithm that needs every thread's
+    /// next transition there probes them ([`Explorer::next_transitions`]).
+    fn on_pushed(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>) -> Flow<()> {
+        Ok(())
+    }
+
     /// The state reached by `ex.path` (`depth` transitions) has a disabled thread
     /// that stands before `pending` (see [`Explorer`]'s `add_disabled`).
     fn on_disabled(&mut self, _ex: &mut Explorer, _depth: usize, _pending: &Transition) {}
@@ -129,7 +137,7 @@ pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor",
 
 /// The registered names of the stateless DPOR strategies: they never match states,
 /// so they neither check fingerprints (`exact_states`) nor look for livelocks.
-pub const STATELESS: &[&str] = &["source-dpor", "optimal-dpor"];
+pub const STATELESS: &[&str] = &["dpor", "source-dpor", "optimal-dpor"];
 
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
@@ -146,6 +154,11 @@ impl PorStrategy {
     /// Source-set DPOR with sleep sets, stateless.
     pub fn source_dpor() -> Self {
         PorStrategy { reduction: Box::new(source_dpor::SourceDpor::new()), stateless: true }
+    }
+
+    /// Flanagan–Godefroid DPOR with sleep sets, stateless.
+    pub fn fg_dpor() -> Self {
+        PorStrategy { reduction: Box::new(fg_dpor::FlanaganGodefroid::default()), stateless: true }
     }
 
     /// Optimal DPOR with wakeup trees, stateless.

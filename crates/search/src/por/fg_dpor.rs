@@ -1,0 +1,159 @@
+//! Flanagan–Godefroid DPOR with sleep sets, stateless: `--por dpor` (Flanagan,
+//! Godefroid, "Dynamic partial-order reduction for model checking software", POPL
+//! 2005, Fig. 3, with the sleep sets they add in Section 4; issue 12, item 1).
+//!
+//! At every new state `s` (the top of the stack `S`) and for every thread `p`,
+//! `next(s, p)` — its next transition, found by executing it and undoing it
+//! ([`Explorer::next_transitions`]), or a disabled thread's pending operation — is
+//! checked against the stack (Fig. 3, lines 5–9): `i` is the last position whose
+//! transition is dependent on `next(s, p)` and does not happen before `p` (the vector
+//! clock of `p`'s last transition has not seen it; [`super::clocks`]). If there is
+//! one, a thread of `E` — `p`, or the thread of a transition after `i` that happens
+//! before `p` — joins `backtrack(pre(S, i))`, else every enabled thread does.
+//! Co-enabledness is not refined: every dependent pair may be co-enabled (more
+//! backtracking, never less). The explorer's sleep sets skip threads whose next
+//! transition is independent of everything since they were explored; the stack
+//! proviso fully expands cycles.
+//!
+//! Sleep sets and the choice from `E`: the paper may add any thread of `E`. One that
+//! is asleep at `pre(S, i)` is never explored from there, so the thread added is one
+//! of `E` that is enabled and awake there (`p` first). Adding `p` regardless lost
+//! an outcome of `T1: x0 = 0; x1 = 3 ‖ T2: x1 = 1 ‖ T3: unlock; cas(x0, 0, 5)`:
+//! `p = T1` was asleep where the race with `T2` had to be reversed, and `T3`, whose
+//! compare-and-set happens before `T1`'s next write, was the thread to add.
+//!
+//! Unlike Source-DPOR ([`super::source_dpor`]), which looks only at the transitions
+//! taken, this needs `next(s, p)` of every thread at every state: a thread whose
+//! next transition is never taken from a state may still race with the stack. (A
+//! variant that checked only taken transitions, with sleep sets, lost outcomes on
+//! random programs.) The probes cost one execution per enabled thread per state
+//! (counted as transitions).
+
+use jvmc_state::StateId;
+
+use super::clocks::StackClocks;
+use super::thread_set::ThreadSet;
+use super::{Explorer, Frame, Reduction};
+use crate::run::{Flow, SearchRun};
+use crate::system::{Transition, TransitionSystem};
+
+/// Flanagan–Godefroid DPOR with sleep sets (see the module docs).
+#[derive(Default)]
+pub struct FlanaganGodefroid {
+    /// the clock of each transition on the stack, by position
+    clocks: StackClocks,
+}
+
+impl FlanaganGodefroid {
+    /// Fig. 3, lines 5–9, for `t`, the next transition of its thread at the state at
+    /// stack position `n`.
+    fn update(&self, ex: &mut Explorer, t: &Transition, n: usize) {
+        if t.accesses.is_empty() {
+            return;
+        }
+        let p = t.thread;
+        let last = ex.path[..n].iter().rposition(|a| a.thread == p);
+        let mut dependent = Vec::new();
+        ex.index.dependent(t, n, |i, _| dependent.push(i));
+        dependent.sort_unstable();
+        dependent.dedup();
+        let before_p = |i: usize| last.is_some_and(|k| self.clocks[k].after(ex.path[i].thread, i));
+        let Some(&i) = dependent.iter().rev().find(|&&i| !before_p(i)) else { return };
+        // E: p, and the threads of the transitions after i that happen before p;
+        // with sleep sets, one that is awake at pre(S, i)
+        let mut e = ThreadSet::of(&[p]);
+        for j in i + 1..n {
+            if before_p(j) {
+                e.insert(ex.path[j].thread);
+            }
+        }
+        let f = &mut ex.frames[i];
+        let awake = e.minus(&f.asleep());
+        let awake = awake.minus(&awake.minus(&f.enabled));
+        let first = if awake.contains(p) { Some(p) } else { awake.iter().next() };
+        match first {
+            Some(q) => {
+                f.backtrack.insert(q);
+            }
+            None => {
+                let enabled = f.enabled.clone();
+                f.backtrack.union_with(&enabled);
+            }
+        }
+    }
+}
+
+impl Reduction for FlanaganGodefroid {
+    fn name(&self) -> &'static str {
+        "dpor"
+    }
+
+    fn uses_safe_sets(&self) -> bool {
+        false
+    }
+
+    fn reset(&mut self, _sys: &dyn TransitionSystem) {
+        *self = Self::default();
+    }
+
+    fn tracks_stack_accesses(&self) -> bool {
+        true
+    }
+
+    fn uses_sleep_sets(&self) -> bool {
+        true
+    }
+
+    /// Races are found on the stack alone: no graph is kept.
+    fn reads_graph(&self) -> bool {
+        false
+    }
+
+    /// Fig. 3, line 10: a thread of `backtrack` not explored yet (the explorer leaves
+    /// out the sleeping ones).
+    fn candidates(&self, frame: &Frame) -> ThreadSet {
+        frame.backtrack.minus(&frame.done)
+    }
+
+    /// Lines 10–13: the transition taken joins `backtrack` and `done`; its clock is
+    /// recorded.
+    fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
+        self.clocks.truncate(top);
+        let f = &mut ex.frames[top];
+        let Some(k) = f.active else { return };
+        f.backtrack.insert(k.thread);
+        f.done.insert(k.thread);
+        let t = ex.path[top].clone();
+        let (clock, _) = self.clocks.clock_of(ex, &t, top);
+        self.clocks.push(clock);
+    }
+
+    /// Lines 4–9 for every enabled thread's next transition at the new state.
+    fn on_pushed(&mut self, ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+        let n = ex.frames.len() - 1;
+        for t in ex.next_transitions(sys, run)? {
+            self.update(ex, &t, n);
+        }
+        Ok(())
+    }
+
+    /// Lines 4–9 for a disabled thread's pending operation.
+    fn on_disabled(&mut self, ex: &mut Explorer, depth: usize, pending: &Transition) {
+        self.update(ex, pending, depth);
+    }
+
+    /// Only a state on the stack is ever matched (stateless search): a cycle, fully
+    /// expanded.
+    fn on_visited(&mut self, ex: &mut Explorer, top: usize, target: StateId) {
+        ex.expand_cycle(top, target);
+    }
+
+    fn on_return(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, top: usize, _taken: super::Explored) -> Flow<bool> {
+        self.clocks.truncate(top);
+        Ok(false)
+    }
+
+    fn heap_bytes(&self) -> usize {
+        self.clocks.heap_bytes()
+    }
+}
