@@ -8,7 +8,7 @@
 use jvmc_state::StateId;
 
 use super::hb_summary::Summaries;
-use super::Explorer;
+use super::{Explored, Explorer};
 use crate::system::{ThreadId, Transition};
 
 /// A vector clock: entry `t` is one more than the stack position of the last
@@ -79,6 +79,22 @@ impl StackClocks {
         }
         clock.set(e.thread, n as u32 + 1);
         (clock, preds)
+    }
+
+    /// A transition was taken from frame `top` (its `active` one), for the stateless
+    /// DPOR algorithms: the clocks are cut back to `top`, its thread joins the frame's
+    /// `backtrack` and `done`, and its clock is recorded at `top`. Returns it, its
+    /// label and its direct predecessors (`None`: nothing is active).
+    pub(crate) fn record_taken(&mut self, ex: &mut Explorer, top: usize) -> Option<(Explored, Transition, Vec<usize>)> {
+        self.truncate(top);
+        let f = &mut ex.frames[top];
+        let k = f.active?;
+        f.backtrack.insert(k.thread);
+        f.done.insert(k.thread);
+        let t = ex.path[top].clone();
+        let (clock, preds) = self.clock_of(ex, &t, top);
+        self.push(clock);
+        Some((k, t, preds))
     }
 
     /// Records the clock of the transition at the next position.

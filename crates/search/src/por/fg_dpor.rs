@@ -118,14 +118,7 @@ impl Reduction for FlanaganGodefroid {
     /// Lines 10–13: the transition taken joins `backtrack` and `done`; its clock is
     /// recorded.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
-        self.clocks.truncate(top);
-        let f = &mut ex.frames[top];
-        let Some(k) = f.active else { return };
-        f.backtrack.insert(k.thread);
-        f.done.insert(k.thread);
-        let t = ex.path[top].clone();
-        let (clock, _) = self.clocks.clock_of(ex, &t, top);
-        self.clocks.push(clock);
+        self.clocks.record_taken(ex, top);
     }
 
     /// Lines 4–9 for every enabled thread's next transition at the new state.

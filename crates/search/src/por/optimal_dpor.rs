@@ -171,24 +171,17 @@ impl Reduction for OptimalDpor {
     /// was empty), its subtree goes to the next state (line 14); its races are
     /// recorded (reversed at the end of the execution).
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
-        self.clocks.truncate(top);
         self.races.truncate(top);
         self.trees.resize_with(top + 1, WakeupTree::default);
         self.unreversed = self.unreversed.min(top);
-        let f = &mut ex.frames[top];
-        let Some(k) = f.active else { return };
-        f.backtrack.insert(k.thread);
-        f.done.insert(k.thread);
+        let Some((k, t, preds)) = self.clocks.record_taken(ex, top) else { return };
         if k.target == jvmc_state::NO_STATE {
             self.violating.insert(k.label);
         }
-        let t = ex.path[top].clone();
         self.trees[top].take(&t);
         let child = self.trees[top].subtree(k.thread);
         self.trees.push(child);
-        let (clock, preds) = self.clocks.clock_of(ex, &t, top);
         self.races.push(if k.visible { races::races(ex, &self.clocks, t.thread, &preds) } else { Vec::new() });
-        self.clocks.push(clock);
     }
 
     /// A disabled thread's pending transition: its races are reversed at once, with

@@ -114,17 +114,11 @@ impl Reduction for SourceDpor {
     /// Lines 11–12 and 14–16 (the transition taken joins `backtrack` and `done`), and
     /// lines 5–8 for it.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
-        self.clocks.truncate(top);
-        let f = &mut ex.frames[top];
-        let Some(k) = f.active else { return };
-        f.backtrack.insert(k.thread);
-        f.done.insert(k.thread);
-        let t = ex.path[top].clone();
-        let (clock, preds) = self.clocks.clock_of(ex, &t, top);
+        let Some((k, t, preds)) = self.clocks.record_taken(ex, top) else { return };
         if k.visible {
+            let clock = self.clocks[top].clone();
             self.add_backtrack_points(ex, &t, top, &clock, &preds);
         }
-        self.clocks.push(clock);
     }
 
     /// Lines 5–8 for a disabled thread's pending operation at a new state.
