@@ -167,6 +167,34 @@ impl Frame {
         out
     }
 
+    /// Its sleep set while the subtree of its active transition is explored: the
+    /// sleeping transitions it inherited and those explored from it before (each
+    /// thread with the labels of its branches), sorted.
+    pub fn asleep_beside_active(&self) -> Vec<(ThreadId, LabelId)> {
+        let active = self.active.map(|k| k.thread);
+        let before = self.taken.iter().filter(|k| Some(k.thread) != active).map(|k| (k.thread, k.label));
+        let mut out: Vec<(ThreadId, LabelId)> = self.sleep.iter().copied().chain(before).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    /// Adds to `backtrack` one of `choices` that is enabled here — `prefer` if it is
+    /// one, else the lowest — or, if none is, every enabled thread.
+    pub fn add_backtrack(&mut self, choices: &ThreadSet, prefer: ThreadId) {
+        let choices = choices.intersection(&self.enabled);
+        let first = choices.iter().next();
+        match first {
+            Some(first) => {
+                self.backtrack.insert(if choices.contains(prefer) { prefer } else { first });
+            }
+            None => {
+                let enabled = self.enabled.clone();
+                self.backtrack.union_with(&enabled);
+            }
+        }
+    }
+
     /// `safeSet(s)` (every enabled thread until the first transition decided it).
     pub fn safe_set(&self) -> ThreadSet {
         match self.safe {
@@ -686,11 +714,7 @@ impl Explorer {
     /// `t` (so it is still their next transition).
     fn inherit_sleep(&mut self, top: usize) {
         let Some(t) = self.path.last() else { return };
-        let f = &self.frames[top];
-        let before = f.taken.iter().filter(|k| k.thread != t.thread).map(|k| (k.thread, k.label));
-        let mut candidates: Vec<(ThreadId, LabelId)> = f.sleep.iter().copied().chain(before).collect();
-        candidates.sort_unstable();
-        candidates.dedup();
+        let mut candidates = self.frames[top].asleep_beside_active();
         let mut awake = ThreadSet::new();
         for &(u, l) in &candidates {
             if super::dependent(self.labels.get(l), t) {

@@ -68,18 +68,7 @@ impl FlanaganGodefroid {
             }
         }
         let f = &mut ex.frames[i];
-        let awake = e.minus(&f.asleep());
-        let awake = awake.minus(&awake.minus(&f.enabled));
-        let first = if awake.contains(p) { Some(p) } else { awake.iter().next() };
-        match first {
-            Some(q) => {
-                f.backtrack.insert(q);
-            }
-            None => {
-                let enabled = f.enabled.clone();
-                f.backtrack.union_with(&enabled);
-            }
-        }
+        f.add_backtrack(&e.minus(&f.asleep()), p);
     }
 }
 

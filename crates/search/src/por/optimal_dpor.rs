@@ -91,10 +91,7 @@ impl OptimalDpor {
         // sleep(E') ∩ WI(v) = ∅: the inherited sleep set, and the threads explored
         // from E' before the active one (a thread with several branches is a weak
         // initial only if every branch is)
-        let frame = &ex.frames[i];
-        let active = frame.active.map(|k| k.thread);
-        let earlier = frame.taken.iter().filter(|k| Some(k.thread) != active).map(|k| (k.thread, k.label));
-        let asleep: Vec<_> = frame.sleep.iter().copied().chain(earlier).collect();
+        let asleep = ex.frames[i].asleep_beside_active();
         let mut threads: Vec<_> = asleep.iter().map(|&(u, _)| u).collect();
         threads.sort_unstable();
         threads.dedup();

@@ -59,22 +59,12 @@ impl SourceDpor {
             let v = races::notdep(ex, &self.clocks, i, n);
             let initials = races::initials(ex, &self.clocks, &v, p, clock);
             let frame = &mut ex.frames[i];
-            let initials = initials.minus(&initials.minus(&frame.enabled));
-            // line 8
-            if initials.iter().any(|r| frame.backtrack.contains(r)) {
+            // line 8 (an initial is always enabled where `e` ran: the first transition
+            // of `v` is, so the fallback to every enabled thread is not reached)
+            if initials.intersection(&frame.enabled).iter().any(|r| frame.backtrack.contains(r)) {
                 continue;
             }
-            let first = initials.iter().next();
-            match first {
-                Some(first) => {
-                    frame.backtrack.insert(if initials.contains(p) { p } else { first });
-                }
-                // (not reached: the first transition of `v` is enabled where `e` ran)
-                None => {
-                    let enabled = frame.enabled.clone();
-                    frame.backtrack.union_with(&enabled);
-                }
-            }
+            frame.add_backtrack(&initials, p);
         }
     }
 }

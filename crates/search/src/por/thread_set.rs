@@ -71,6 +71,11 @@ impl ThreadSet {
         self.words.iter().enumerate().all(|(i, w)| w & !other.words.get(i).copied().unwrap_or(0) == 0)
     }
 
+    /// `self ∩ other`.
+    pub fn intersection(&self, other: &ThreadSet) -> ThreadSet {
+        self.minus(&self.minus(other))
+    }
+
     /// `self \ other`.
     pub fn minus(&self, other: &ThreadSet) -> ThreadSet {
         let mut words: Vec<u64> = self.words.iter().enumerate().map(|(i, w)| w & !other.words.get(i).copied().unwrap_or(0)).collect();
