@@ -1,12 +1,14 @@
-//! `cargo xtask dpor-bench`: the stateless DPOR table of `docs/algorithms/source-dpor.md`
-//! and `optimal-dpor.md`.
+//! `cargo xtask dpor-bench`: the DPOR tables of `docs/algorithms/fg-dpor.md`,
+//! `sdpor.md`, `source-dpor.md` and `optimal-dpor.md`.
 //!
 //! Compiles `benchmarks/concurrent/`, `benchmarks/por/` and `benchmarks/dpor/` with
 //! `javac` and runs the release `jvmc check` on each program (the `benchmarks/dpor/`
 //! families at n = 2, 3, 4) with: stateful unreduced search (`--por none`), stateless
-//! unreduced search (`--stateless`), `--por dpor`, `source-dpor` and `optimal-dpor`. One
-//! markdown row per program and search: verdict, states, executions (end states),
-//! executions cut short by the sleep sets, time. Every run is a separate process, one
+//! unreduced search (`--stateless`), the stateful source-set DL-S-POR (`dl-spor`),
+//! SDPOR (`sdpor`), and the stateless `dpor`, `source-dpor` and `optimal-dpor`. One
+//! markdown row per program and search: verdict, states (new, and visited again),
+//! transitions (probes included), executions (end states), executions cut short by
+//! the sleep sets, time. Every run is a separate process, one
 //! at a time. It fails if a complete run's verdict or outcomes differ from the
 //! stateful search's.
 
@@ -17,7 +19,15 @@ use anyhow::{bail, Context};
 use serde_json::Value;
 
 /// The searches compared: a label and its `jvmc check` options.
-const SEARCHES: &[(&str, &[&str])] = &[("none", &["--por", "none"]), ("stateless", &["--por", "none", "--stateless"]), ("dpor", &["--por", "dpor"]), ("source-dpor", &["--por", "source-dpor"]), ("optimal-dpor", &["--por", "optimal-dpor"])];
+const SEARCHES: &[(&str, &[&str])] = &[
+    ("none", &["--por", "none"]),
+    ("stateless", &["--por", "none", "--stateless"]),
+    ("dl-spor", &["--por", "dl-spor"]),
+    ("sdpor", &["--por", "sdpor"]),
+    ("dpor", &["--por", "dpor"]),
+    ("source-dpor", &["--por", "source-dpor"]),
+    ("optimal-dpor", &["--por", "optimal-dpor"]),
+];
 
 /// Runs the table (see the module docs); `filter`: only programs whose names contain
 /// one of these.
@@ -48,8 +58,8 @@ pub fn dpor_bench(max_time: u64, filter: &[String]) -> anyhow::Result<()> {
     }
     super::run(&mut javac)?;
     let jvmc = root.join("target/release/jvmc");
-    println!("| program | search | verdict | states | executions | sleep-blocked | time (s) |");
-    println!("|---|---|---|---:|---:|---:|---:|");
+    println!("| program | search | verdict | states | visited | transitions | executions | sleep-blocked | time (s) |");
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:|");
     let mut disagreements = Vec::new();
     for (name, args) in &programs {
         let label = if args.is_empty() { name.clone() } else { format!("{name} {}", args.join(" ")) };
@@ -63,7 +73,7 @@ pub fn dpor_bench(max_time: u64, filter: &[String]) -> anyhow::Result<()> {
             let complete = stats["stop_reason"] == "complete";
             let verdict = if complete { report["verdict"].as_str().unwrap_or("?").to_string() } else { format!("stopped: {}", stats["stop_reason"].as_str().unwrap_or("?")) };
             let n = |v: &Value| v.as_u64().unwrap_or(0);
-            println!("| {label} | {search} | {verdict} | {} | {} | {} | {:.2} |", n(&stats["states_new"]), n(&stats["end_states"]), n(&stats["por"]["sleep_blocked"]), n(&stats["elapsed_ms"]) as f64 / 1000.0);
+            println!("| {label} | {search} | {verdict} | {} | {} | {} | {} | {} | {:.2} |", n(&stats["states_new"]), n(&stats["states_visited"]), n(&stats["transitions"]), n(&stats["end_states"]), n(&stats["por"]["sleep_blocked"]), n(&stats["elapsed_ms"]) as f64 / 1000.0);
             if !complete {
                 continue;
             }

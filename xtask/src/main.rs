@@ -8,8 +8,8 @@
 //! - `liveness-bench [CLIENT...]`: what livelock detection costs (`liveness_bench`).
 //! - `library-bench [CLIENT...]`: library calls as atomic steps against exploring the
 //!   JDK (`library_bench`).
-//! - `dpor-bench [--max-time S] [PROGRAM...]`: stateless DPOR against stateful and
-//!   stateless unreduced search (`dpor_bench`).
+//! - `dpor-bench [--max-time S] [PROGRAM...]`: the DPOR family (stateless, and SDPOR)
+//!   against stateful and stateless unreduced search (`dpor_bench`).
 
 mod dpor_bench;
 mod library_bench;
@@ -61,7 +61,7 @@ fn main() -> anyhow::Result<()> {
             dpor_bench::dpor_bench(max_time, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [PROGRAM...]\n                  stateless DPOR against unreduced search (docs/algorithms/optimal-dpor.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md)");
             std::process::exit(2);
         }
     }

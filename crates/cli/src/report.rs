@@ -41,6 +41,9 @@ pub struct JsonPorStats {
     pub full_expansions: u64,
     /// executions cut short by sleep sets (stateless DPOR)
     pub sleep_blocked: u64,
+    /// stateful POR with sleep sets: visited states explored again (a thread asleep
+    /// there before is awake now)
+    pub sleep_reexplored: u64,
 }
 
 /// One outcome and how many end states show it.
@@ -113,6 +116,7 @@ impl JsonReport {
                     retraversed_transitions: s.retraversed_transitions,
                     full_expansions: s.full_expansions,
                     sleep_blocked: s.sleep_blocked,
+                    sleep_reexplored: s.sleep_reexplored,
                 }),
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
@@ -211,13 +215,14 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
     if st.graph_bytes > 0 {
         let _ = writeln!(
             s,
-            "  reduction     graph {}, labels {}, sets {} (peak); {} transitions re-traversed, {} states fully expanded{}",
+            "  reduction     graph {}, labels {}, sets {} (peak); {} transitions re-traversed, {} states fully expanded{}{}",
             bytes(st.graph_bytes),
             bytes(st.labels_bytes),
             bytes(st.por_sets_peak_bytes),
             thousands(st.retraversed_transitions),
             thousands(st.full_expansions),
-            if st.sleep_blocked > 0 { format!(", {} executions sleep-blocked", thousands(st.sleep_blocked)) } else { String::new() }
+            if st.sleep_blocked > 0 { format!(", {} executions sleep-blocked", thousands(st.sleep_blocked)) } else { String::new() },
+            if st.sleep_reexplored > 0 { format!(", {} visited states explored again (sleep sets)", thousands(st.sleep_reexplored)) } else { String::new() }
         );
     }
     s

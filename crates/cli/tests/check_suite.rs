@@ -37,7 +37,7 @@ use serde_json::Value;
 use support::{run, truncate};
 
 /// The POR algorithms checked against unreduced search.
-const POR_ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper"];
+const POR_ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor"];
 
 /// Wall-clock limit of one `jvmc check` run.
 const TIMEOUT: Duration = Duration::from_secs(600);

@@ -139,6 +139,9 @@ pub struct Stats {
     /// partial-order reduction with sleep sets: executions cut short because every
     /// enabled thread was asleep (redundant ones, which an optimal algorithm avoids)
     pub sleep_blocked: u64,
+    /// stateful partial-order reduction with sleep sets: visited states explored
+    /// again because a thread asleep when they were explored is awake now
+    pub sleep_reexplored: u64,
 }
 
 /// The result of a search.

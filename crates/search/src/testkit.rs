@@ -192,6 +192,8 @@ pub enum Op {
     /// failure: `reg = 0` (a weak compare-and-set; both branches are labelled as the
     /// write the operation may make)
     WeakCas(usize, i64, i64),
+    /// `var += delta`, atomically (a write)
+    Add(usize, i64),
     /// `reg = b` for a branch `b` in `0..n` (a choice; touches nothing shared)
     Choose(u32),
     /// `while (!weakCompareAndSet(var, expect, new)) {}`: the first branch succeeds
@@ -305,6 +307,7 @@ impl TransitionSystem for Program {
                 s.locks[m] = None;
             }
             Op::Local => s.regs[t] += 1,
+            Op::Add(v, delta) => s.vars[v] += delta,
             Op::Await(v, value) => advance = s.vars[v] == value,
             Op::Cas(v, expect, new) | Op::WeakCas(v, expect, new) => {
                 let ok = s.vars[v] == expect && mv.branch == 0;
@@ -386,7 +389,7 @@ impl TransitionSystem for Program {
         let Some(op) = self.op(thread) else { return Vec::new() };
         let first = match op {
             Op::Local | Op::Choose(_) => None,
-            Op::Set(v, _) | Op::Store(v, _) | Op::Cas(v, _, _) | Op::WeakCas(v, _, _) | Op::CasLoop(v, _, _) => var(v, AccessKind::Write),
+            Op::Set(v, _) | Op::Store(v, _) | Op::Add(v, _) | Op::Cas(v, _, _) | Op::WeakCas(v, _, _) | Op::CasLoop(v, _, _) => var(v, AccessKind::Write),
             Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => var(v, AccessKind::Read),
             Op::Lock(m) | Op::Unlock(m) => Some(Access::new(1000 + m as u64, Access::MONITOR, AccessKind::Write)),
         };

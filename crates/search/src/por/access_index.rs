@@ -44,10 +44,13 @@ impl AccessIndex {
     /// For each access of `t`, the entries of that location `< below` that conflict
     /// with it (another thread, [`Access::conflicts`]), latest first.
     fn conflicts<'a>(&'a self, t: &'a Transition, below: usize) -> impl Iterator<Item = impl Iterator<Item = &'a IndexEntry>> + 'a {
-        t.accesses.iter().map(move |a| {
-            let entries = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
-            entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != t.thread && a.conflicts(&e.access))
-        })
+        t.accesses.iter().map(move |a| self.conflicts_with(t.thread, a, below))
+    }
+
+    /// The entries `< below` that conflict with access `a` of `thread`, latest first.
+    fn conflicts_with<'a>(&'a self, thread: ThreadId, a: &'a Access, below: usize) -> impl Iterator<Item = &'a IndexEntry> + 'a {
+        let entries = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
+        entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != thread && a.conflicts(&e.access))
     }
 
     /// Stack positions `< below` whose transitions are dependent on `t` (another
@@ -64,12 +67,17 @@ impl AccessIndex {
     /// the latest one (program order), which conflicts with `t` and comes before it, so
     /// it is ordered before `t` and never in a race with it.
     pub fn latest_dependent(&self, t: &Transition, below: usize, mut f: impl FnMut(usize, ThreadId)) {
-        for entries in self.conflicts(t, below) {
-            let mut seen = ThreadSet::new();
-            for e in entries {
-                if seen.insert(e.thread) {
-                    f(e.pos as usize, e.thread);
-                }
+        for a in &t.accesses {
+            self.latest_dependent_on(t.thread, a, below, &mut f);
+        }
+    }
+
+    /// [`AccessIndex::latest_dependent`] for one access `a` of `thread`.
+    pub fn latest_dependent_on(&self, thread: ThreadId, a: &Access, below: usize, mut f: impl FnMut(usize, ThreadId)) {
+        let mut seen = ThreadSet::new();
+        for e in self.conflicts_with(thread, a, below) {
+            if seen.insert(e.thread) {
+                f(e.pos as usize, e.thread);
             }
         }
     }

@@ -121,7 +121,7 @@ impl Reduction for EagerSourceSets {
     }
 
     /// A disabled thread's pending transition counts as executed here: `UpdateCurr`.
-    fn on_disabled(&mut self, ex: &mut Explorer, depth: usize, pending: &crate::system::Transition) {
+    fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &crate::system::Transition) {
         if let Some((p, tp)) = ex.index.last_dependent(pending, depth) {
             ex.frames[p].current_mut(tp).insert(pending.thread);
         }

@@ -56,6 +56,8 @@ use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
 use crate::system::{AccessKind, Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
+mod sleep;
+
 /// Not on the stack.
 const OFF_STACK: u32 = u32::MAX;
 
@@ -130,7 +132,7 @@ pub(crate) struct Frame {
     /// stateless search: its fingerprint (a state repeating on the stack is matched)
     key: Option<u128>,
     /// its sleep set (algorithms with sleep sets, stateless): threads not to explore
-    /// here, each with the labels of its branches (see [`Explorer::inherit_sleep`])
+    /// here, each with the labels of its branches (see [`Explorer::inherited_sleep`])
     pub sleep: Vec<(ThreadId, LabelId)>,
 }
 
@@ -264,8 +266,15 @@ pub(crate) struct Explorer {
     visited_first: bool,
     safe_sets: bool,
     stateless: bool,
-    /// sleep sets on (an algorithm that asks for them, in a stateless search)
+    /// sleep sets on (an algorithm that asks for them; in a stateful search not
+    /// with liveness, whose cycle finder sees each state once)
     sleep_sets: bool,
+    /// stateful search with sleep sets: per state, the threads asleep in it when it
+    /// was explored (the intersection over its explorations; `None`: never explored)
+    stored_sleep: Vec<Option<ThreadSet>>,
+    /// stateful search with sleep sets: visited states explored again because a
+    /// thread asleep in them before is awake now
+    sleep_reexplored: u64,
     /// `L_r` kept (off: a stateless search whose algorithm never reads it; states are
     /// numbered by stack depth)
     keeps_graph: bool,
@@ -308,10 +317,12 @@ impl Explorer {
             stack_keys: FxHashMap::default(),
             order: cfg.order.clone(),
             rng: SearchRng::new(cfg.seed),
-            visited_first: cfg.visited_first && !cfg.stateless,
+            visited_first: cfg.visited_first && !cfg.stateless && !red.uses_sleep_sets(),
             safe_sets: red.uses_safe_sets(),
             stateless: cfg.stateless,
-            sleep_sets: red.uses_sleep_sets() && cfg.stateless,
+            sleep_sets: red.uses_sleep_sets() && (cfg.stateless || !cfg.liveness),
+            stored_sleep: Vec::new(),
+            sleep_reexplored: 0,
             keeps_graph: red.reads_graph() || !cfg.stateless,
             retraversed: 0,
             full_expansions: 0,
@@ -332,7 +343,6 @@ impl Explorer {
         if let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? {
             let key = self.stateless.then(|| sys.fingerprint());
             self.push(sys, state, key, &enabled);
-            red.on_pushed(self, sys, run)?;
         }
         while let Some(top) = self.frames.len().checked_sub(1) {
             if run.stats.transitions & 1023 == 0 {
@@ -358,7 +368,10 @@ impl Explorer {
                 }
             }
             match self.choose(red, sys, run, top)? {
-                None => self.pop(run)?,
+                None => {
+                    red.on_exhausted(self, sys, run, top)?;
+                    self.pop(run)?;
+                }
                 Some(Choice::Known(k)) => {
                     let t = self.labels.get(k.label).clone();
                     self.take(red, top, k, t);
@@ -449,13 +462,23 @@ impl Explorer {
         }
     }
 
-    /// The next transition of every enabled thread (every branch) in the top frame's
-    /// state, each executed and undone (`next(s, p)` of the DPOR papers; the
-    /// executions count as transitions).
-    pub fn next_transitions(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<Vec<Transition>> {
-        let Some(f) = self.frames.last() else { return Ok(Vec::new()) };
+    /// The next transition (every branch) of every enabled thread of frame `top` that
+    /// was not taken from it (`next(s, p)` of the DPOR papers): a sleeping thread's
+    /// from its sleep set, any other executed and undone (the executions count as
+    /// transitions). The system must be in the frame's state.
+    pub fn untaken_transitions(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<Vec<Transition>> {
+        let f = &self.frames[top];
+        let mut untaken = f.enabled.clone();
+        for k in &f.taken {
+            untaken.remove(k.thread);
+        }
         let mut out = Vec::new();
-        for t in f.enabled.iter() {
+        for &(t, label) in &f.sleep {
+            if untaken.contains(t) {
+                out.push(self.labels.get(label).clone());
+            }
+        }
+        for t in untaken.minus(&f.asleep()).iter() {
             for branch in 0..sys.branches(t) {
                 let mark = sys.save();
                 let step = run.step(sys, Move::new(t, branch));
@@ -587,7 +610,7 @@ impl Explorer {
     }
 
     /// Interns a label.
-    fn intern(&mut self, t: &Transition) -> LabelId {
+    pub fn intern(&mut self, t: &Transition) -> LabelId {
         let known = self.labels.len();
         let id = self.labels.intern(t, t.accesses.len() * std::mem::size_of::<crate::system::Access>());
         if self.labels.len() > known {
@@ -691,13 +714,24 @@ impl Explorer {
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
                 self.push(sys, target, key, &enabled);
                 if self.sleep_sets {
-                    self.inherit_sleep(top);
+                    self.frames[top + 1].sleep = self.inherited_sleep(top);
+                    self.store_sleep(target, top + 1);
                 }
-                red.on_pushed(self, sys, run)?;
             } else {
                 // maximal: every thread has ended
                 let maximal = sys.enabled().is_empty() && sys.disabled().is_empty();
                 red.on_leaf(self, maximal);
+            }
+        } else if self.wakes_sleeper(top, target) {
+            // explored before with a thread asleep that is awake now: the summary of
+            // what it explored, then explored again with the threads awake now
+            red.on_visited(self, top, target);
+            self.sleep_reexplored += 1;
+            if let Node::Expand(enabled) = run.classify(sys, depth, false, &self.path)? {
+                let sleep = self.inherited_sleep(top);
+                self.push(sys, target, None, &enabled);
+                self.frames[top + 1].sleep = sleep;
+                self.store_sleep(target, top + 1);
             }
         } else {
             red.on_visited(self, top, target);
@@ -705,24 +739,6 @@ impl Explorer {
         }
         self.cycle_edge(top, mv, target);
         Ok(())
-    }
-
-    /// The sleep set of the state just pushed above frame `top` (Godefroid's sleep
-    /// sets, as Flanagan and Godefroid combine them with DPOR, POPL 2005, Fig. 4): the
-    /// threads asleep at `top` and those explored from it before the transition just
-    /// taken, `t`, that stay asleep because each of their branches is independent of
-    /// `t` (so it is still their next transition).
-    fn inherit_sleep(&mut self, top: usize) {
-        let Some(t) = self.path.last() else { return };
-        let mut candidates = self.frames[top].asleep_beside_active();
-        let mut awake = ThreadSet::new();
-        for &(u, l) in &candidates {
-            if super::dependent(self.labels.get(l), t) {
-                awake.insert(u);
-            }
-        }
-        candidates.retain(|&(u, _)| !awake.contains(u));
-        self.frames[top + 1].sleep = candidates;
     }
 
     /// Adds to `L_r`, for each disabled thread of the new state `state` (reached by
@@ -740,7 +756,7 @@ impl Explorer {
                     let label = self.intern(&t);
                     self.graph.add_edge(state, label, NO_STATE);
                 }
-                red.on_disabled(self, depth, &t);
+                red.on_disabled(self, state, depth, &t);
             }
         }
     }
@@ -797,5 +813,6 @@ impl Explorer {
         run.stats.retraversed_transitions = self.retraversed;
         run.stats.full_expansions = self.full_expansions;
         run.stats.sleep_blocked = self.sleep_blocked;
+        run.stats.sleep_reexplored = self.sleep_reexplored;
     }
 }

@@ -2,9 +2,8 @@
 //! Godefroid, "Dynamic partial-order reduction for model checking software", POPL
 //! 2005, Fig. 3, with the sleep sets they add in Section 4; issue 12, item 1).
 //!
-//! At every new state `s` (the top of the stack `S`) and for every thread `p`,
-//! `next(s, p)` — its next transition, found by executing it and undoing it
-//! ([`Explorer::next_transitions`]), or a disabled thread's pending operation — is
+//! At every state `s` (the top of the stack `S`) and for every thread `p`,
+//! `next(s, p)` — its next transition, or a disabled thread's pending operation — is
 //! checked against the stack (Fig. 3, lines 5–9): `i` is the last position whose
 //! transition is dependent on `next(s, p)` and does not happen before `p` (the vector
 //! clock of `p`'s last transition has not seen it; [`super::clocks`]). If there is
@@ -26,8 +25,12 @@
 //! taken, this needs `next(s, p)` of every thread at every state: a thread whose
 //! next transition is never taken from a state may still race with the stack. (A
 //! variant that checked only taken transitions, with sleep sets, lost outcomes on
-//! random programs.) The probes cost one execution per enabled thread per state
-//! (counted as transitions).
+//! random programs.) `next(s, p)` of a thread taken from `s` is the transition taken
+//! (checked in `on_taken`); of a sleeping thread, its sleep-set entry; any other
+//! enabled thread is executed and undone once, when `s` is left
+//! ([`Explorer::untaken_transitions`] in `on_exhausted`; counted as transitions). The
+//! updates only touch states below `s`, which stay on the stack meanwhile, so doing
+//! them late changes nothing.
 
 use jvmc_state::StateId;
 
@@ -35,7 +38,7 @@ use super::clocks::StackClocks;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Frame, Reduction};
 use crate::run::{Flow, SearchRun};
-use crate::system::{Transition, TransitionSystem};
+use crate::system::{ThreadId, Transition, TransitionSystem};
 
 /// Flanagan–Godefroid DPOR with sleep sets (see the module docs).
 #[derive(Default)]
@@ -44,32 +47,42 @@ pub struct FlanaganGodefroid {
     clocks: StackClocks,
 }
 
-impl FlanaganGodefroid {
-    /// Fig. 3, lines 5–9, for `t`, the next transition of its thread at the state at
-    /// stack position `n`.
-    fn update(&self, ex: &mut Explorer, t: &Transition, n: usize) {
-        if t.accesses.is_empty() {
-            return;
-        }
-        let p = t.thread;
-        let last = ex.path[..n].iter().rposition(|a| a.thread == p);
-        let mut dependent = Vec::new();
-        ex.index.dependent(t, n, |i, _| dependent.push(i));
-        dependent.sort_unstable();
-        dependent.dedup();
-        let before_p = |i: usize| last.is_some_and(|k| self.clocks[k].after(ex.path[i].thread, i));
-        let Some(&i) = dependent.iter().rev().find(|&&i| !before_p(i)) else { return };
-        // E: p, and the threads of the transitions after i that happen before p;
-        // with sleep sets, one that is awake at pre(S, i)
-        let mut e = ThreadSet::of(&[p]);
-        for j in i + 1..n {
-            if before_p(j) {
-                e.insert(ex.path[j].thread);
-            }
-        }
-        let f = &mut ex.frames[i];
-        f.add_backtrack(&e.minus(&f.asleep()), p);
+/// Fig. 3, lines 5–9, for `t`, the next transition of its thread at the state at
+/// stack position `n`: the latest dependent transition that does not happen before
+/// `t`'s thread races with it.
+pub(super) fn update(clocks: &StackClocks, ex: &mut Explorer, t: &Transition, n: usize) {
+    if t.accesses.is_empty() {
+        return;
     }
+    let mut dependent = Vec::new();
+    ex.index.dependent(t, n, |i, _| dependent.push(i));
+    let before_p = happens_before_thread(clocks, ex, t.thread, n);
+    if let Some(i) = dependent.into_iter().filter(|&i| !before_p(&ex.path, i)).max() {
+        add_race(ex, &before_p, t.thread, i, n);
+    }
+}
+
+/// Whether the stack transition at position `i` happens before thread `p`'s last
+/// transition among the first `n` positions (`j → p` of Fig. 3), by that transition's
+/// vector clock; never if `p` has none.
+pub(super) fn happens_before_thread<'a>(clocks: &'a StackClocks, ex: &Explorer, p: ThreadId, n: usize) -> impl Fn(&[Transition], usize) -> bool + 'a {
+    let last = ex.path[..n].iter().rposition(|a| a.thread == p);
+    move |path: &[Transition], i: usize| last.is_some_and(|k| clocks[k].after(path[i].thread, i))
+}
+
+/// Fig. 3, lines 6–9, for a race of thread `p`'s next transition (at position `n`)
+/// with the stack transition at position `i`: `E` is `p` and the threads of the
+/// transitions after `i` that happen before `p`; with sleep sets, one awake at
+/// `pre(S, i)` joins its backtrack set (`p` first), else every enabled thread does.
+pub(super) fn add_race(ex: &mut Explorer, before_p: &impl Fn(&[Transition], usize) -> bool, p: ThreadId, i: usize, n: usize) {
+    let mut e = ThreadSet::of(&[p]);
+    for j in i + 1..n {
+        if before_p(&ex.path, j) {
+            e.insert(ex.path[j].thread);
+        }
+    }
+    let f = &mut ex.frames[i];
+    f.add_backtrack(&e.minus(&f.asleep()), p);
 }
 
 impl Reduction for FlanaganGodefroid {
@@ -105,23 +118,25 @@ impl Reduction for FlanaganGodefroid {
     }
 
     /// Lines 10–13: the transition taken joins `backtrack` and `done`; its clock is
-    /// recorded.
+    /// recorded. It is `next(s, p)` of its thread at its state: lines 4–9 for it.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
-        self.clocks.record_taken(ex, top);
+        if let Some((_, t, _)) = self.clocks.record_taken(ex, top) {
+            update(&self.clocks, ex, &t, top);
+        }
     }
 
-    /// Lines 4–9 for every enabled thread's next transition at the new state.
-    fn on_pushed(&mut self, ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
-        let n = ex.frames.len() - 1;
-        for t in ex.next_transitions(sys, run)? {
-            self.update(ex, &t, n);
+    /// Lines 4–9 for the next transition of every enabled thread not taken from the
+    /// state, before it is left.
+    fn on_exhausted(&mut self, ex: &mut Explorer, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<()> {
+        for t in ex.untaken_transitions(sys, run, top)? {
+            update(&self.clocks, ex, &t, top);
         }
         Ok(())
     }
 
     /// Lines 4–9 for a disabled thread's pending operation.
-    fn on_disabled(&mut self, ex: &mut Explorer, depth: usize, pending: &Transition) {
-        self.update(ex, pending, depth);
+    fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
+        update(&self.clocks, ex, pending, depth);
     }
 
     /// Only a state on the stack is ever matched (stateless search): a cycle, fully

@@ -12,6 +12,8 @@
 //!   happens-before tracking, stateful, on top of S-POR, without wakeup trees;
 //! - [`fg_dpor`]: Flanagan–Godefroid DPOR with sleep sets, stateless;
 //! - [`source_dpor`]: source-set DPOR with sleep sets (Abdulla et al.), stateless;
+//! - [`sdpor`]: SDPOR (Yang et al.): F–G DPOR with states matched and the visible
+//!   operation dependency graph's summary at visited states, stateful;
 //! - [`optimal_dpor`]: optimal DPOR with wakeup trees (Abdulla et al.), stateless,
 //!   on the same race detection ([`races`]) with [`wakeup_tree`]s.
 //!
@@ -36,6 +38,7 @@ pub mod optimal;
 pub mod optimal_dpor;
 mod races;
 pub mod safe_sets;
+pub mod sdpor;
 pub mod source_dpor;
 mod source_sets;
 pub mod thread_set;
@@ -103,15 +106,17 @@ pub(crate) trait Reduction {
     /// before, `target`.
     fn on_visited(&mut self, _ex: &mut Explorer, _top: usize, _target: jvmc_state::StateId) {}
 
-    /// A new state was pushed (the top frame). An algorithm that needs every thread's
-    /// next transition there probes them ([`Explorer::next_transitions`]).
-    fn on_pushed(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>) -> Flow<()> {
+    /// Frame `top` has nothing left to explore and is about to be popped (the system
+    /// is in its state). An algorithm that needs the next transition of every thread
+    /// there, not only of those it took, probes the others now
+    /// ([`Explorer::untaken_transitions`]).
+    fn on_exhausted(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, _top: usize) -> Flow<()> {
         Ok(())
     }
 
-    /// The state reached by `ex.path` (`depth` transitions) has a disabled thread
+    /// The new state `state`, reached by `ex.path` (`depth` transitions), has a disabled thread
     /// that stands before `pending` (see [`Explorer`]'s `add_disabled`).
-    fn on_disabled(&mut self, _ex: &mut Explorer, _depth: usize, _pending: &Transition) {}
+    fn on_disabled(&mut self, _ex: &mut Explorer, _state: jvmc_state::StateId, _depth: usize, _pending: &Transition) {}
 
 
     /// The execution `ex.path` ends here: at a state with no enabled thread, a
@@ -133,7 +138,7 @@ pub(crate) trait Reduction {
 }
 
 /// The registered names of the POR strategies (see [`crate::strategy::STRATEGIES`]).
-pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper"];
+pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor"];
 
 /// The registered names of the stateless DPOR strategies: they never match states,
 /// so they neither check fingerprints (`exact_states`) nor look for livelocks.
@@ -164,6 +169,11 @@ impl PorStrategy {
     /// Optimal DPOR with wakeup trees, stateless.
     pub fn optimal_dpor() -> Self {
         PorStrategy { reduction: Box::new(optimal_dpor::OptimalDpor::new()), stateless: true }
+    }
+
+    /// SDPOR (Yang et al.): stateful F–G DPOR with the operation graph's summaries.
+    pub fn sdpor() -> Self {
+        PorStrategy::stateful(Box::new(sdpor::StatefulDpor::default()))
     }
 
     /// S-POR (Algorithm 1).

@@ -207,7 +207,7 @@ impl Reduction for OptimalSourceSets {
     }
 
     /// A disabled thread's pending transition races like one taken here.
-    fn on_disabled(&mut self, ex: &mut Explorer, depth: usize, pending: &Transition) {
+    fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
         self.races(ex, pending, depth);
     }
 

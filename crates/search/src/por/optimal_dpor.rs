@@ -2,7 +2,7 @@
 //! Jonsson, Sagonas, "Source Sets: A Foundation for Optimal Dynamic Partial Order
 //! Reduction", JACM 2017, Algorithm 2 "Optimal-DPOR"; issue 12, item 2).
 //!
-//! A stateless depth-first search with sleep sets ([`Explorer::inherit_sleep`]), like
+//! A stateless depth-first search with sleep sets ([`Explorer::inherited_sleep`]), like
 //! [`super::source_dpor`], whose states carry a wakeup tree `wut(E)`
 //! ([`WakeupTree`]) instead of a backtrack set. Line by line:
 //! - lines 2–6, at the end of each execution ([`Reduction::on_leaf`]): for each race
@@ -183,7 +183,7 @@ impl Reduction for OptimalDpor {
 
     /// A disabled thread's pending transition: its races are reversed at once, with
     /// `notdep` up to here.
-    fn on_disabled(&mut self, ex: &mut Explorer, depth: usize, pending: &Transition) {
+    fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
         let (clock, preds) = self.clocks.clock_of(ex, pending, depth);
         for i in races::races(ex, &self.clocks, pending.thread, &preds) {
             self.reverse(ex, i, depth, (pending, &clock), false);

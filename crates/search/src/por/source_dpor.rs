@@ -5,7 +5,7 @@
 //!
 //! The search is a stateless depth-first search (the strategy turns state matching
 //! off; a state repeating on the stack still closes a cycle) with sleep sets
-//! ([`Explorer::inherit_sleep`]). Every state starts with one thread; others join its
+//! ([`Explorer::inherited_sleep`]). Every state starts with one thread; others join its
 //! `backtrack` set as races are found. Algorithm 1 checks the races of a whole
 //! maximal execution when it ends (lines 4–8); here each transition is checked when it
 //! is taken, against the transitions before it on the stack — the same pairs, since
@@ -112,7 +112,7 @@ impl Reduction for SourceDpor {
     }
 
     /// Lines 5–8 for a disabled thread's pending operation at a new state.
-    fn on_disabled(&mut self, ex: &mut Explorer, depth: usize, pending: &Transition) {
+    fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
         let (clock, preds) = self.clocks.clock_of(ex, pending, depth);
         self.add_backtrack_points(ex, pending, depth, &clock, &preds);
     }

@@ -15,7 +15,7 @@ use crate::NoListener;
 
 /// Every complete POR strategy.
 fn all() -> Vec<PorStrategy> {
-    vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::de_spor_paper(), PorStrategy::dl_spor(), PorStrategy::dl_spor_paper(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor(), PorStrategy::odpor_paper()]
+    vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::de_spor_paper(), PorStrategy::dl_spor(), PorStrategy::dl_spor_paper(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor(), PorStrategy::odpor_paper(), PorStrategy::sdpor()]
 }
 
 pub(super) fn with_outcomes() -> SearchConfig {

@@ -73,6 +73,7 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "dl-jpf", summary: "lazy source sets without safe sets (DL-JPF)", make: || Box::new(PorStrategy::dl_jpf()) },
     Registration { name: "odpor", summary: "stateful source-set DPOR over safe sets, happens-before-aware at visited states", make: || Box::new(PorStrategy::odpor()) },
     Registration { name: "odpor-paper", summary: "O-DPOR as the paper's baseline (every conflict past a visited state is a race)", make: || Box::new(PorStrategy::odpor_paper()) },
+    Registration { name: "sdpor", summary: "SDPOR (Yang et al.): stateful F–G DPOR with summaries at visited states", make: || Box::new(PorStrategy::sdpor()) },
     Registration { name: "dpor", summary: "Flanagan–Godefroid DPOR with sleep sets, stateless", make: || Box::new(PorStrategy::fg_dpor()) },
     Registration { name: "source-dpor", summary: "source-set DPOR with sleep sets (Abdulla et al.), stateless", make: || Box::new(PorStrategy::source_dpor()) },
     Registration { name: "optimal-dpor", summary: "optimal DPOR with wakeup trees (Abdulla et al.), stateless", make: || Box::new(PorStrategy::optimal_dpor()) },
