@@ -114,7 +114,7 @@ fn lock_free_program(seed: u64) -> Program {
 /// of every dependent pair.
 fn mazurkiewicz_traces(sys: &mut Program) -> usize {
     fn canonical(path: &[crate::system::Transition]) -> String {
-        let mut index = vec![0usize; 8];
+        let mut index = [0usize; 8];
         let events: Vec<(u32, usize)> = path
             .iter()
             .map(|t| {

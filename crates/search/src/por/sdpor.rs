@@ -338,7 +338,7 @@ impl OperationAccesses {
 }
 
 fn lists_bytes(v: &[Vec<LabelId>]) -> usize {
-    v.len() * std::mem::size_of::<Vec<LabelId>>() + v.iter().map(|l| l.capacity() * std::mem::size_of::<LabelId>()).sum::<usize>()
+    std::mem::size_of_val(v) + v.iter().map(|l| l.capacity() * std::mem::size_of::<LabelId>()).sum::<usize>()
 }
 
 #[cfg(test)]
