@@ -149,6 +149,7 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
         runs.push(jvmc_check("--por dpor", &classes, class, &e, &["--por", "dpor"])?);
         runs.push(jvmc_check("--por source-dpor", &classes, class, &e, &["--por", "source-dpor"])?);
         runs.push(jvmc_check("--por optimal-dpor", &classes, class, &e, &["--por", "optimal-dpor"])?);
+        runs.push(jvmc_check("--por dpor-engine", &classes, class, &e, &["--por", "dpor-engine"])?);
     }
     // every POR algorithm: the verdict and outcomes of unreduced search
     for alg in POR_ALGORITHMS {

@@ -7,8 +7,10 @@
 //! - [`config`]: [`SearchConfig`], limits and modes shared by every strategy.
 //! - [`strategy`]: the [`Strategy`] trait, one file per strategy (DFS, BFS, random) and
 //!   the registry ([`strategy::by_name`], [`strategy::names`]).
-//! - [`por`]: stateful partial-order reduction (S-POR, DE-S-POR, DL-S-POR and their
-//!   JPF variants) on one explorer with the explored graph `L_r`.
+//! - [`por`]: partial-order reduction (the stateful source-set algorithms, SDPOR, and
+//!   the stateless DPOR family) on one explorer with the explored graph `L_r`.
+//! - [`engine`]: the DPOR engine — markers decide which events are scheduling points,
+//!   `Maybe` events that turn out to race are replayed.
 //! - [`report`]: [`SearchReport`] — [`StopReason`], [`Verdict`], [`Counterexample`]s,
 //!   [`Stats`], outcomes.
 //! - [`listener`]: [`SearchListener`], events while a search runs (progress lines,
@@ -53,6 +55,7 @@
 #![deny(missing_docs)]
 
 pub mod config;
+pub mod engine;
 pub mod error;
 pub mod listener;
 mod liveness;

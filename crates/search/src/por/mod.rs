@@ -142,7 +142,7 @@ pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor",
 
 /// The registered names of the stateless DPOR strategies: they never match states,
 /// so they neither check fingerprints (`exact_states`) nor look for livelocks.
-pub const STATELESS: &[&str] = &["dpor", "source-dpor", "optimal-dpor"];
+pub const STATELESS: &[&str] = &["dpor", "source-dpor", "optimal-dpor", "dpor-engine", "dpor-engine-every-access", "dpor-engine-every-step"];
 
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
@@ -253,6 +253,6 @@ pub(crate) fn dependent(a: &Transition, b: &Transition) -> bool {
 
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 #[cfg(test)]
 mod dpor_tests;

@@ -18,7 +18,7 @@ fn all() -> Vec<PorStrategy> {
     vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::de_spor_paper(), PorStrategy::dl_spor(), PorStrategy::dl_spor_paper(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor(), PorStrategy::odpor_paper(), PorStrategy::sdpor()]
 }
 
-pub(super) fn with_outcomes() -> SearchConfig {
+pub(crate) fn with_outcomes() -> SearchConfig {
     SearchConfig { collect_outcomes: true, multiple_errors: true, ..SearchConfig::default() }
 }
 
@@ -34,7 +34,7 @@ fn explore(red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, cfg: &Search
 
 /// What must be preserved: the verdict, the violations' kinds and messages, the
 /// outcomes of end states.
-pub(super) fn observable(r: &SearchReport) -> (Verdict, BTreeSet<String>, BTreeSet<String>) {
+pub(crate) fn observable(r: &SearchReport) -> (Verdict, BTreeSet<String>, BTreeSet<String>) {
     (r.verdict(), r.violations.iter().map(|v| v.violation.to_string()).collect(), r.outcomes.keys().cloned().collect())
 }
 
@@ -203,7 +203,7 @@ fn random_program_with(seed: u64, choices: bool, spins: bool) -> Program {
 }
 
 /// A random program of 2 to `1 + max_threads` threads of 1 to `max_ops` statements.
-pub(super) fn random_program_sized(seed: u64, choices: bool, spins: bool, max_threads: usize, max_ops: usize) -> Program {
+pub(crate) fn random_program_sized(seed: u64, choices: bool, spins: bool, max_threads: usize, max_ops: usize) -> Program {
     let mut rng = SearchRng::new(seed);
     let threads = 2 + rng.below(max_threads);
     let code = (0..threads)

@@ -77,6 +77,9 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "dpor", summary: "Flanagan–Godefroid DPOR with sleep sets, stateless", make: || Box::new(PorStrategy::fg_dpor()) },
     Registration { name: "source-dpor", summary: "source-set DPOR with sleep sets (Abdulla et al.), stateless", make: || Box::new(PorStrategy::source_dpor()) },
     Registration { name: "optimal-dpor", summary: "optimal DPOR with wakeup trees (Abdulla et al.), stateless", make: || Box::new(PorStrategy::optimal_dpor()) },
+    Registration { name: "dpor-engine", summary: "the DPOR engine: data-race marker (sharing found on the fly), Maybe events replayed", make: || Box::new(crate::engine::DporEngine::data_race()) },
+    Registration { name: "dpor-engine-every-access", summary: "the DPOR engine, every access a scheduling point", make: || Box::new(crate::engine::DporEngine::every_access()) },
+    Registration { name: "dpor-engine-every-step", summary: "the DPOR engine, every step of the system a scheduling point", make: || Box::new(crate::engine::DporEngine::every_step()) },
 ];
 
 /// The built-in strategy called `name`.

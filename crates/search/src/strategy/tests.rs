@@ -71,7 +71,7 @@ fn assert_replays(fresh: &mut dyn TransitionSystem, found: &Counterexample) {
 #[test]
 fn registry_knows_every_strategy() {
     let names: Vec<&str> = names().collect();
-    assert_eq!(names, ["dfs", "bfs", "random", "spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor", "dpor", "source-dpor", "optimal-dpor"]);
+    assert_eq!(names, ["dfs", "bfs", "random", "spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor", "dpor", "source-dpor", "optimal-dpor", "dpor-engine", "dpor-engine-every-access", "dpor-engine-every-step"]);
     assert!(crate::por::ALGORITHMS.iter().all(|a| names.contains(a)));
     for name in names {
         assert_eq!(by_name(name).expect("registered").name(), name);

@@ -1,0 +1,193 @@
+//! The DPOR graph along the current execution (Storey et al., Section 3.1) and the
+//! engine's DPOR and replay rules (Algorithm 1, lines 15–36; Algorithm 2), with the
+//! [`DependenceRelation`] users may replace.
+//!
+//! Only the nodes of the current execution are kept (the search is stateless and
+//! depth-first: a finished subtree is never looked at again), so the graph is the
+//! path of the search tree, as a stack.
+
+use crate::por::ThreadSet;
+use crate::system::{ThreadId, Transition};
+
+/// A node's kind (Section 3.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NodeKind {
+    /// a confirmed scheduling point (a choice point)
+    Yes,
+    /// an event that may be a scheduling point (no choice point)
+    Maybe,
+    /// a place to replay from (a choice point for its thread only; the root is one)
+    Replay,
+}
+
+/// What a [`DependenceRelation`] sees of a node: its thread, its event, and its place
+/// in the happens-before order of the execution's nodes.
+#[derive(Clone, Debug)]
+pub struct NodeInfo {
+    /// the thread whose event it is (`None`: a point where the running thread
+    /// stopped, with no event of its own)
+    pub thread: Option<ThreadId>,
+    /// the event (its label)
+    pub event: Transition,
+    /// its position among the execution's nodes
+    pub position: usize,
+    /// per thread, one more than the position of that thread's last node that happens
+    /// before this one (before its own event: the clock of its thread so far)
+    clock: Vec<u32>,
+}
+
+impl NodeInfo {
+    /// Whether `self` happens before `later` (program order, or a chain of
+    /// dependent nodes).
+    pub fn happens_before(&self, later: &NodeInfo) -> bool {
+        match self.thread {
+            Some(t) => later.clock.get(t as usize).is_some_and(|&c| c as usize > self.position),
+            None => false,
+        }
+    }
+}
+
+/// Which pairs of nodes are dependent (Section 3.2, `DporDependenceRelation`): true iff
+/// their events are dependent, may be co-enabled and are concurrent.
+pub trait DependenceRelation {
+    /// Whether `earlier` (an ancestor) and `later` are dependent.
+    fn dependent(&self, earlier: &NodeInfo, later: &NodeInfo) -> bool;
+}
+
+/// The default relation: events of different threads with conflicting accesses that
+/// are not already ordered by happens-before.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConflictingAccesses;
+
+impl DependenceRelation for ConflictingAccesses {
+    fn dependent(&self, earlier: &NodeInfo, later: &NodeInfo) -> bool {
+        earlier.thread.is_some() && earlier.thread != later.thread && earlier.event.dependent(&later.event) && !earlier.happens_before(later)
+    }
+}
+
+/// A node of the DPOR graph.
+#[derive(Clone, Debug)]
+pub(crate) struct Node {
+    pub kind: NodeKind,
+    pub info: NodeInfo,
+    /// the threads that could run at the node
+    pub runnable: ThreadSet,
+    /// the threads blocked at the node (their next events are not co-enabled with it)
+    pub blocked: ThreadSet,
+    /// the threads to schedule from it
+    pub choices: ThreadSet,
+    /// the threads scheduled from it so far
+    pub done: ThreadSet,
+    /// a `Replay` node whose subtree must be explored again
+    pub replay: bool,
+}
+
+/// The nodes of the current execution (see the module docs).
+#[derive(Default)]
+pub(crate) struct DporGraph {
+    pub nodes: Vec<Node>,
+}
+
+impl DporGraph {
+    /// Adds a node for `event` of `thread` (`None`: no event) with the threads
+    /// `runnable` there; it starts with `thread` (or the first runnable one) as its
+    /// only choice.
+    pub fn add(&mut self, kind: NodeKind, thread: Option<ThreadId>, event: Transition, runnable: ThreadSet, blocked: ThreadSet) -> usize {
+        let position = self.nodes.len();
+        let clock = thread.and_then(|t| self.nodes.iter().rev().find(|m| m.info.thread == Some(t))).map_or_else(Vec::new, |m| m.info.clock.clone());
+        let first = thread.filter(|&t| runnable.contains(t)).or_else(|| runnable.iter().next());
+        let choices = first.map_or_else(ThreadSet::new, |t| ThreadSet::of(&[t]));
+        self.nodes.push(Node { kind, info: NodeInfo { thread, event, position, clock }, runnable, blocked, choices, done: ThreadSet::new(), replay: false });
+        position
+    }
+
+    /// Node `n`, a choice point, now stands for `event` of `thread`: another thread
+    /// than before was chosen there (its clock is that thread's so far).
+    pub fn reassign(&mut self, n: usize, thread: ThreadId, event: Transition) {
+        let clock = self.nodes[..n].iter().rev().find(|m| m.info.thread == Some(thread)).map_or_else(Vec::new, |m| m.info.clock.clone());
+        let info = &mut self.nodes[n].info;
+        info.thread = Some(thread);
+        info.event = event;
+        info.clock = clock;
+    }
+
+    /// Algorithm 1, `EXECUTEDPOR(N)` (lines 15–25) and `ADDSCHEDULEFOR` (lines 26–36):
+    /// the latest ancestor that is no `Replay` node and is dependent with node `n`
+    /// gets `n`'s thread as a choice (or every thread runnable there); if it is a
+    /// `Maybe` node, a replay is arranged. An ancestor where `n`'s thread was blocked
+    /// is passed over: the two events were not co-enabled there (F–G's "may be
+    /// co-enabled"; without it a lock acquisition only ever races with the release
+    /// that enabled it, and the order of the two acquisitions is never reversed). Then `n`'s clock takes in every earlier
+    /// node its event conflicts with. Returns whether a replay was arranged.
+    pub fn execute_dpor(&mut self, relation: &dyn DependenceRelation, n: usize) -> bool {
+        let Some(t) = self.nodes[n].info.thread else { return false };
+        let info = self.nodes[n].info.clone();
+        let replay = self.schedule_race(relation, &info, n);
+        self.join_clock(n, t);
+        replay
+    }
+
+    /// Algorithm 1 for an event no node stands for: `event` of `thread`, the next step
+    /// of a thread not explored from choice point `n` (or a blocked thread's pending
+    /// one), checked against the ancestors of `n` as F–G DPOR checks every thread's
+    /// next transition at every state.
+    pub fn check_unexplored(&mut self, relation: &dyn DependenceRelation, n: usize, thread: ThreadId, event: Transition) -> bool {
+        let clock = self.nodes[..n].iter().rev().find(|m| m.info.thread == Some(thread)).map_or_else(Vec::new, |m| m.info.clock.clone());
+        let info = NodeInfo { thread: Some(thread), event, position: n, clock };
+        self.schedule_race(relation, &info, n)
+    }
+
+    /// Lines 16–36 for `info` against the nodes before position `n`.
+    fn schedule_race(&mut self, relation: &dyn DependenceRelation, info: &NodeInfo, n: usize) -> bool {
+        let Some(t) = info.thread else { return false };
+        let candidate = |p: usize| self.nodes[p].kind != NodeKind::Replay && relation.dependent(&self.nodes[p].info, info);
+        let Some(p) = (0..n).rev().find(|&p| candidate(p)) else { return false };
+        let node = &mut self.nodes[p];
+        if node.runnable.contains(t) {
+            node.choices.insert(t);
+        } else {
+            let all = node.runnable.clone();
+            node.choices.union_with(&all);
+        }
+        node.kind == NodeKind::Maybe && self.arrange_replay(p)
+    }
+
+    /// Node `n`'s clock after its event: joined with every earlier conflicting node's.
+    fn join_clock(&mut self, n: usize, t: ThreadId) {
+        let mut clock = std::mem::take(&mut self.nodes[n].info.clock);
+        for p in 0..n {
+            let earlier = &self.nodes[p].info;
+            if earlier.thread.is_some_and(|u| u != t) && earlier.event.dependent(&self.nodes[n].info.event) {
+                if earlier.clock.len() > clock.len() {
+                    clock.resize(earlier.clock.len(), 0);
+                }
+                for (c, &e) in clock.iter_mut().zip(&earlier.clock) {
+                    *c = (*c).max(e);
+                }
+            }
+        }
+        let i = t as usize;
+        if i >= clock.len() {
+            clock.resize(i + 1, 0);
+        }
+        clock[i] = n as u32 + 1;
+        self.nodes[n].info.clock = clock;
+    }
+
+    /// Algorithm 2, `ARRANGEREPLAY(P)`: the nearest `Replay` ancestor of `p` is flagged.
+    fn arrange_replay(&mut self, p: usize) -> bool {
+        match (0..p).rev().find(|&r| self.nodes[r].kind == NodeKind::Replay) {
+            Some(r) => {
+                self.nodes[r].replay = true;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Algorithm 2, `MUSTREPLAY(R)`: `r` is flagged and no `Replay` ancestor is (that one
+    /// will replay a larger part, this one included).
+    pub fn must_replay(&self, r: usize) -> bool {
+        self.nodes[r].replay && !(0..r).any(|s| self.nodes[s].kind == NodeKind::Replay && self.nodes[s].replay)
+    }
+}

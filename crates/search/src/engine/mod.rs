@@ -1,0 +1,349 @@
+//! The DPOR engine (Storey, Mercer, Parízek, "A Sound Dynamic Partial Order Reduction
+//! Engine for Java Pathfinder", `shared/papers/dpor-engine-replay.md`; issue 12, item
+//! 4): stateless DPOR that does not make every potential scheduling point a choice
+//! point. A [`Marker`] says of each event (one step of the system) whether it is a
+//! scheduling point (`Yes`: a choice point before it), not one (`No`: the thread runs
+//! on), maybe one (`Maybe`: a node without a choice point), or a place to replay from
+//! (`Replay`). A [`DependenceRelation`] says which nodes are dependent. Algorithm 1
+//! runs at every `Yes` and `Maybe` node ([`graph`]); a race with a `Maybe` node flags
+//! the nearest `Replay` ancestor, and when the search comes back to it the subtree is
+//! explored again (Algorithm 2, with its rule against redundant replays), now with
+//! the marker knowing that the event is a scheduling point.
+//!
+//! # How it runs on a [`TransitionSystem`]
+//! The system's steps are the events (run it with a fine policy, `--sched all`, so
+//! that every access is one). Between choice points the running thread steps on. The
+//! marker sees each step's label, so a step is executed before it is marked: a `Yes`
+//! or `Replay` step is undone (restored from a save taken before it) and becomes a
+//! choice point; its thread runs it again from there (the probe counts as a
+//! transition). Another thread chosen at a choice point runs its first step there
+//! unmarked, and the node stands for that step from then on (its race is checked
+//! then). A thread that blocks or ends, or stands before a choice, makes a choice
+//! point with no event (its choices: the thread itself, or the first runnable one);
+//! the first step taken from it is marked like any other.
+//!
+//! # Cycles
+//! A state that repeats on the current execution closes a cycle: if a choice point
+//! lies on it, every choice point on it is given every runnable thread and the
+//! execution ends (the stack proviso); if none does (a thread spinning alone), the
+//! state becomes a choice point for every runnable thread, so the others can run.
+
+pub mod graph;
+pub mod marker;
+
+use crate::config::SearchConfig;
+use crate::error::SearchError;
+use crate::listener::SearchListener;
+use crate::por::ThreadSet;
+use crate::report::SearchReport;
+use crate::run::{Flow, Node, SearchRun};
+use crate::strategy::Strategy;
+use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem};
+
+pub use graph::{ConflictingAccesses, DependenceRelation, NodeInfo, NodeKind};
+pub use marker::{DataRaceBehavior, EveryAccess, EveryStep, Mark, Marker};
+
+use graph::DporGraph;
+
+/// What the engine did, as the paper reports it (Table 1: graphs, i.e. executions).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineCounts {
+    /// executions (the paper's emitted graphs)
+    pub executions: u64,
+    /// choice points made (`Yes` and `Replay` nodes, and points where a thread stopped)
+    pub choice_points: u64,
+    /// `Maybe` nodes made
+    pub maybe_nodes: u64,
+    /// subtrees explored again (Algorithm 2)
+    pub replays: u64,
+}
+
+/// The DPOR engine with a marker and a dependence relation (see the module docs).
+pub struct DporEngine {
+    name: &'static str,
+    marker: Box<dyn Marker>,
+    relation: Box<dyn DependenceRelation>,
+    /// the counts of the last search
+    pub counts: EngineCounts,
+}
+
+impl DporEngine {
+    /// An engine registered as `name` with `marker` and `relation`.
+    pub fn new(name: &'static str, marker: Box<dyn Marker>, relation: Box<dyn DependenceRelation>) -> Self {
+        DporEngine { name, marker, relation, counts: EngineCounts::default() }
+    }
+
+    /// With the data-race behaviour (sharing discovered on the fly, replays).
+    pub fn data_race() -> Self {
+        DporEngine::new("dpor-engine", Box::new(DataRaceBehavior::default()), Box::new(ConflictingAccesses))
+    }
+
+    /// With every access a scheduling point.
+    pub fn every_access() -> Self {
+        DporEngine::new("dpor-engine-every-access", Box::new(EveryAccess), Box::new(ConflictingAccesses))
+    }
+
+    /// With every step of the system a scheduling point (its own policy).
+    pub fn every_step() -> Self {
+        DporEngine::new("dpor-engine-every-step", Box::new(EveryStep), Box::new(ConflictingAccesses))
+    }
+}
+
+impl Strategy for DporEngine {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+        let stateless = SearchConfig { stateless: true, ..cfg.clone() };
+        let mut run = SearchRun::new(&stateless, listener);
+        self.marker.reset();
+        self.counts = EngineCounts::default();
+        let mut search = Search { marker: self.marker.as_mut(), relation: self.relation.as_ref(), counts: &mut self.counts, graph: DporGraph::default(), frames: Vec::new(), path: Vec::new(), states: Vec::new() };
+        let result = search.explore(sys, &mut run);
+        run.finish(self.name, result)
+    }
+}
+
+/// A choice point on the search stack.
+struct Frame {
+    /// its node in the graph
+    node: usize,
+    /// the save taken before the thread now explored from it
+    mark: Option<SaveMark>,
+    /// the execution's length (steps) at it
+    path_len: usize,
+    /// how many states of the execution precede it and it (its state is the last)
+    states_len: usize,
+    /// the thread now explored from it, and its next branch
+    current: Option<(ThreadId, u32)>,
+    /// the threads enabled at it
+    enabled: Vec<ThreadId>,
+}
+
+/// One search (see the module docs).
+struct Search<'a> {
+    marker: &'a mut dyn Marker,
+    relation: &'a dyn DependenceRelation,
+    counts: &'a mut EngineCounts,
+    graph: DporGraph,
+    frames: Vec<Frame>,
+    /// the current execution's steps
+    path: Vec<Transition>,
+    /// the fingerprints of the current execution's states, initial first
+    states: Vec<Fingerprint>,
+}
+
+fn set(threads: &[ThreadId]) -> ThreadSet {
+    ThreadSet::of(threads)
+}
+
+impl Search<'_> {
+    fn explore(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+        run.begin(sys)?;
+        run.observe(sys, 0)?;
+        self.states.push(sys.fingerprint());
+        let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? else {
+            self.counts.executions += 1;
+            return Ok(());
+        };
+        let blocked = sys.disabled();
+        self.push_choice(NodeKind::Replay, None, Transition::new(0, Vec::new()), enabled, blocked);
+        while let Some(top) = self.frames.len().checked_sub(1) {
+            let f = &mut self.frames[top];
+            if let Some(m) = f.mark.take() {
+                sys.restore(m);
+                self.graph.nodes.truncate(f.node + 1);
+                self.path.truncate(f.path_len);
+                self.states.truncate(f.states_len);
+            }
+            // the chosen thread's next branch
+            if let Some((t, b)) = f.current {
+                if b < sys.branches(t) {
+                    self.run_thread(sys, run, top, t, b)?;
+                    continue;
+                }
+            }
+            let n = f.node;
+            if self.graph.nodes[n].replay {
+                if self.graph.must_replay(n) {
+                    self.counts.replays += 1;
+                    self.graph.nodes[n].done = ThreadSet::new();
+                }
+                self.graph.nodes[n].replay = false;
+            }
+            let node = &mut self.graph.nodes[n];
+            let Some(t) = node.choices.minus(&node.done).iter().next() else {
+                self.check_unexplored(sys, run, top)?;
+                self.frames.pop();
+                continue;
+            };
+            node.done.insert(t);
+            self.run_thread(sys, run, top, t, 0)?;
+        }
+        Ok(())
+    }
+
+    /// Makes the current state a choice point: a node of `kind` for `event` of
+    /// `thread` (`None`: no event), with the `enabled` threads runnable.
+    fn push_choice(&mut self, kind: NodeKind, thread: Option<ThreadId>, event: Transition, enabled: Vec<ThreadId>, blocked: Vec<ThreadId>) -> usize {
+        let n = self.graph.add(kind, thread, event, set(&enabled), set(&blocked));
+        self.counts.choice_points += 1;
+        self.frames.push(Frame { node: n, mark: None, path_len: self.path.len(), states_len: self.states.len(), current: None, enabled });
+        n
+    }
+
+    /// Runs branch `branch` of thread `t` from frame `top` until the next choice point
+    /// or the end of the execution.
+    fn run_thread(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, t: ThreadId, branch: u32) -> Flow<()> {
+        let f = &mut self.frames[top];
+        f.mark = Some(sys.save());
+        f.current = Some((t, branch + 1));
+        let mut enabled = f.enabled.clone();
+        let node = f.node;
+        // a choice point with an event: the chosen thread's first step is decided (the
+        // node stands for it from now on); one without (the root, a stopped thread):
+        // that step is marked like any other
+        let at_event = self.graph.nodes[node].info.thread.is_some();
+        let mut marked = !at_event;
+        let mut mv = Move::new(t, branch);
+        loop {
+            let nodes_before = self.graph.nodes.len();
+            let before = marked.then(|| (sys.save(), sys.disabled()));
+            let step = run.step(sys, mv)?;
+            if !marked && self.graph.nodes[node].info.thread != Some(t) {
+                self.graph.reassign(node, t, step.transition.clone());
+                if self.graph.nodes[node].kind == NodeKind::Yes {
+                    self.graph.execute_dpor(self.relation, node);
+                }
+            }
+            let mut unmarked_save = None;
+            if let Some((before, blocked)) = before {
+                match self.marker.mark(&step.transition) {
+                    mark @ (Mark::Yes | Mark::Replay) => {
+                        sys.restore(before);
+                        let kind = if mark == Mark::Yes { NodeKind::Yes } else { NodeKind::Replay };
+                        let n = self.push_choice(kind, Some(t), step.transition, enabled, blocked);
+                        if kind == NodeKind::Yes {
+                            self.graph.execute_dpor(self.relation, n);
+                        }
+                        return Ok(());
+                    }
+                    Mark::Maybe => {
+                        let n = self.graph.add(NodeKind::Maybe, Some(t), step.transition.clone(), set(&enabled), set(&blocked));
+                        self.counts.maybe_nodes += 1;
+                        self.graph.execute_dpor(self.relation, n);
+                        unmarked_save = Some((before, blocked));
+                    }
+                    Mark::No => unmarked_save = Some((before, blocked)),
+                }
+            }
+            let was_marked = marked;
+            marked = true;
+            self.marker.observe(&step.transition);
+            if let Some(v) = step.violation {
+                // the violation ends every path through it, so it disables every other
+                // thread: the state before it is a choice point for every thread
+                self.counts.executions += 1;
+                self.path.push(step.transition.clone());
+                let reported = run.violation(v, &self.path);
+                self.path.pop();
+                reported?;
+                if !was_marked {
+                    // that state is this frame's: fully expanded
+                    let node = &mut self.graph.nodes[node];
+                    let all = node.runnable.clone();
+                    node.choices.union_with(&all);
+                } else if let Some((mark, blocked)) = unmarked_save.take() {
+                    sys.restore(mark);
+                    self.graph.nodes.truncate(nodes_before);
+                    let n = self.push_choice(NodeKind::Yes, Some(t), step.transition, enabled.clone(), blocked);
+                    self.graph.execute_dpor(self.relation, n);
+                    let node = &mut self.graph.nodes[n];
+                    node.choices = set(&enabled);
+                    node.done = set(&[t]);
+                }
+                return Ok(());
+            }
+            self.path.push(step.transition);
+            run.observe(sys, self.path.len())?;
+            let fp = sys.fingerprint();
+            if let Some(pos) = self.states.iter().position(|&s| s == fp) {
+                run.repeated(self.path.len());
+                if self.close_cycle(pos) {
+                    self.counts.executions += 1;
+                    return Ok(());
+                }
+                let here = sys.enabled();
+                let blocked = sys.disabled();
+                let n = self.push_choice(NodeKind::Yes, None, Transition::new(t, Vec::new()), here.clone(), blocked);
+                self.graph.nodes[n].choices = set(&here);
+                return Ok(());
+            }
+            self.states.push(fp);
+            match run.classify(sys, self.path.len(), true, &self.path)? {
+                Node::Leaf => {
+                    // a deadlock: the blocked threads' pending events may race too
+                    let n = self.graph.nodes.len();
+                    for u in sys.disabled() {
+                        let event = Transition::new(u, sys.pending(u));
+                        self.graph.check_unexplored(self.relation, n, u, event);
+                    }
+                    self.counts.executions += 1;
+                    return Ok(());
+                }
+                Node::Expand(e) => enabled = e,
+            }
+            if enabled.contains(&t) && sys.branches(t) <= 1 {
+                mv = Move::new(t, 0);
+                continue;
+            }
+            // t stopped, or stands before a choice: a scheduling point without an event
+            let blocked = sys.disabled();
+            let n = self.push_choice(NodeKind::Yes, None, Transition::new(t, Vec::new()), enabled, blocked);
+            if self.frames[self.frames.len() - 1].enabled.contains(&t) {
+                self.graph.nodes[n].choices = set(&[t]);
+            }
+            return Ok(());
+        }
+    }
+
+    /// Before choice point `top` is left (the system in its state): the next step of
+    /// every runnable thread not explored from it (probed: executed and undone) and
+    /// every blocked thread's pending event are checked for races with its ancestors.
+    fn check_unexplored(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<()> {
+        let n = self.frames[top].node;
+        let node = &self.graph.nodes[n];
+        let untaken = node.runnable.minus(&node.done);
+        let blocked = node.blocked.clone();
+        for u in untaken.iter() {
+            for branch in 0..sys.branches(u) {
+                let mark = sys.save();
+                let step = run.step(sys, Move::new(u, branch));
+                sys.restore(mark);
+                self.graph.check_unexplored(self.relation, n, u, step?.transition);
+            }
+        }
+        for u in blocked.iter() {
+            let event = Transition::new(u, sys.pending(u));
+            self.graph.check_unexplored(self.relation, n, u, event);
+        }
+        Ok(())
+    }
+
+    /// A state repeats at position `pos` of the execution: every choice point on the
+    /// cycle gets every runnable thread. Returns whether there was one.
+    fn close_cycle(&mut self, pos: usize) -> bool {
+        let mut any = false;
+        for f in self.frames.iter().filter(|f| f.states_len > pos) {
+            let node = &mut self.graph.nodes[f.node];
+            let all = node.runnable.clone();
+            node.choices.union_with(&all);
+            any = true;
+        }
+        any
+    }
+}
+
+#[cfg(test)]
+mod tests;
