@@ -82,6 +82,14 @@ pub(crate) struct Node {
     pub replay: bool,
 }
 
+impl Node {
+    /// Every thread runnable at the node becomes a choice.
+    pub fn expand_fully(&mut self) {
+        let all = self.runnable.clone();
+        self.choices.union_with(&all);
+    }
+}
+
 /// The nodes of the current execution (see the module docs).
 #[derive(Default)]
 pub(crate) struct DporGraph {
@@ -94,17 +102,22 @@ impl DporGraph {
     /// only choice.
     pub fn add(&mut self, kind: NodeKind, thread: Option<ThreadId>, event: Transition, runnable: ThreadSet, blocked: ThreadSet) -> usize {
         let position = self.nodes.len();
-        let clock = thread.and_then(|t| self.nodes.iter().rev().find(|m| m.info.thread == Some(t))).map_or_else(Vec::new, |m| m.info.clock.clone());
+        let clock = thread.map_or_else(Vec::new, |t| self.clock_before(position, t));
         let first = thread.filter(|&t| runnable.contains(t)).or_else(|| runnable.iter().next());
         let choices = first.map_or_else(ThreadSet::new, |t| ThreadSet::of(&[t]));
         self.nodes.push(Node { kind, info: NodeInfo { thread, event, position, clock }, runnable, blocked, choices, done: ThreadSet::new(), replay: false });
         position
     }
 
+    /// The clock of `thread` so far at position `n`: that of its last node before `n`.
+    fn clock_before(&self, n: usize, thread: ThreadId) -> Vec<u32> {
+        self.nodes[..n].iter().rev().find(|m| m.info.thread == Some(thread)).map_or_else(Vec::new, |m| m.info.clock.clone())
+    }
+
     /// Node `n`, a choice point, now stands for `event` of `thread`: another thread
     /// than before was chosen there (its clock is that thread's so far).
     pub fn reassign(&mut self, n: usize, thread: ThreadId, event: Transition) {
-        let clock = self.nodes[..n].iter().rev().find(|m| m.info.thread == Some(thread)).map_or_else(Vec::new, |m| m.info.clock.clone());
+        let clock = self.clock_before(n, thread);
         let info = &mut self.nodes[n].info;
         info.thread = Some(thread);
         info.event = event;
@@ -132,7 +145,7 @@ impl DporGraph {
     /// one), checked against the ancestors of `n` as F–G DPOR checks every thread's
     /// next transition at every state.
     pub fn check_unexplored(&mut self, relation: &dyn DependenceRelation, n: usize, thread: ThreadId, event: Transition) -> bool {
-        let clock = self.nodes[..n].iter().rev().find(|m| m.info.thread == Some(thread)).map_or_else(Vec::new, |m| m.info.clock.clone());
+        let clock = self.clock_before(n, thread);
         let info = NodeInfo { thread: Some(thread), event, position: n, clock };
         self.schedule_race(relation, &info, n)
     }
@@ -146,8 +159,7 @@ impl DporGraph {
         if node.runnable.contains(t) {
             node.choices.insert(t);
         } else {
-            let all = node.runnable.clone();
-            node.choices.union_with(&all);
+            node.expand_fully();
         }
         node.kind == NodeKind::Maybe && self.arrange_replay(p)
     }

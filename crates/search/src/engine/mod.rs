@@ -134,10 +134,6 @@ struct Search<'a> {
     states: Vec<Fingerprint>,
 }
 
-fn set(threads: &[ThreadId]) -> ThreadSet {
-    ThreadSet::of(threads)
-}
-
 impl Search<'_> {
     fn explore(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
         run.begin(sys)?;
@@ -187,7 +183,7 @@ impl Search<'_> {
     /// Makes the current state a choice point: a node of `kind` for `event` of
     /// `thread` (`None`: no event), with the `enabled` threads runnable.
     fn push_choice(&mut self, kind: NodeKind, thread: Option<ThreadId>, event: Transition, enabled: Vec<ThreadId>, blocked: Vec<ThreadId>) -> usize {
-        let n = self.graph.add(kind, thread, event, set(&enabled), set(&blocked));
+        let n = self.graph.add(kind, thread, event, ThreadSet::of(&enabled), ThreadSet::of(&blocked));
         self.counts.choice_points += 1;
         self.frames.push(Frame { node: n, mark: None, path_len: self.path.len(), states_len: self.states.len(), current: None, enabled });
         n
@@ -230,7 +226,7 @@ impl Search<'_> {
                         return Ok(());
                     }
                     Mark::Maybe => {
-                        let n = self.graph.add(NodeKind::Maybe, Some(t), step.transition.clone(), set(&enabled), set(&blocked));
+                        let n = self.graph.add(NodeKind::Maybe, Some(t), step.transition.clone(), ThreadSet::of(&enabled), ThreadSet::of(&blocked));
                         self.counts.maybe_nodes += 1;
                         self.graph.execute_dpor(self.relation, n);
                         unmarked_save = Some((before, blocked));
@@ -251,17 +247,15 @@ impl Search<'_> {
                 reported?;
                 if !was_marked {
                     // that state is this frame's: fully expanded
-                    let node = &mut self.graph.nodes[node];
-                    let all = node.runnable.clone();
-                    node.choices.union_with(&all);
+                    self.graph.nodes[node].expand_fully();
                 } else if let Some((mark, blocked)) = unmarked_save.take() {
                     sys.restore(mark);
                     self.graph.nodes.truncate(nodes_before);
                     let n = self.push_choice(NodeKind::Yes, Some(t), step.transition, enabled.clone(), blocked);
                     self.graph.execute_dpor(self.relation, n);
                     let node = &mut self.graph.nodes[n];
-                    node.choices = set(&enabled);
-                    node.done = set(&[t]);
+                    node.choices = ThreadSet::of(&enabled);
+                    node.done = ThreadSet::of(&[t]);
                 }
                 return Ok(());
             }
@@ -277,7 +271,7 @@ impl Search<'_> {
                 let here = sys.enabled();
                 let blocked = sys.disabled();
                 let n = self.push_choice(NodeKind::Yes, None, Transition::new(t, Vec::new()), here.clone(), blocked);
-                self.graph.nodes[n].choices = set(&here);
+                self.graph.nodes[n].choices = ThreadSet::of(&here);
                 return Ok(());
             }
             self.states.push(fp);
@@ -302,7 +296,7 @@ impl Search<'_> {
             let blocked = sys.disabled();
             let n = self.push_choice(NodeKind::Yes, None, Transition::new(t, Vec::new()), enabled, blocked);
             if self.frames[self.frames.len() - 1].enabled.contains(&t) {
-                self.graph.nodes[n].choices = set(&[t]);
+                self.graph.nodes[n].choices = ThreadSet::of(&[t]);
             }
             return Ok(());
         }
@@ -336,9 +330,7 @@ impl Search<'_> {
     fn close_cycle(&mut self, pos: usize) -> bool {
         let mut any = false;
         for f in self.frames.iter().filter(|f| f.states_len > pos) {
-            let node = &mut self.graph.nodes[f.node];
-            let all = node.runnable.clone();
-            node.choices.union_with(&all);
+            self.graph.nodes[f.node].expand_fully();
             any = true;
         }
         any

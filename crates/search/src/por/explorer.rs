@@ -714,24 +714,22 @@ impl Explorer {
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
                 self.push(sys, target, key, &enabled);
                 if self.sleep_sets {
-                    self.frames[top + 1].sleep = self.inherited_sleep(top);
-                    self.store_sleep(target, top + 1);
+                    let sleep = self.inherited_sleep(top);
+                    self.set_sleep(target, top + 1, sleep);
                 }
             } else {
                 // maximal: every thread has ended
                 let maximal = sys.enabled().is_empty() && sys.disabled().is_empty();
                 red.on_leaf(self, maximal);
             }
-        } else if self.wakes_sleeper(top, target) {
+        } else if let Some(sleep) = self.woken_sleep(top, target) {
             // explored before with a thread asleep that is awake now: the summary of
             // what it explored, then explored again with the threads awake now
             red.on_visited(self, top, target);
             self.sleep_reexplored += 1;
             if let Node::Expand(enabled) = run.classify(sys, depth, false, &self.path)? {
-                let sleep = self.inherited_sleep(top);
                 self.push(sys, target, None, &enabled);
-                self.frames[top + 1].sleep = sleep;
-                self.store_sleep(target, top + 1);
+                self.set_sleep(target, top + 1, sleep);
             }
         } else {
             red.on_visited(self, top, target);

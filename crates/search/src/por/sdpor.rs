@@ -184,7 +184,7 @@ impl Reduction for StatefulDpor {
     }
 
     /// Sleep sets, with states matched under Godefroid's condition (the explorer's
-    /// `wakes_sleeper`).
+    /// `woken_sleep`).
     fn uses_sleep_sets(&self) -> bool {
         true
     }

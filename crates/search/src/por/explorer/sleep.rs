@@ -11,26 +11,29 @@ use super::Explorer;
 use crate::system::ThreadId;
 
 impl Explorer {
-    /// Stateful search with sleep sets: whether the visited state `target`, reached
-    /// from frame `top`, had a thread asleep when it was explored that would be awake
-    /// now (Godefroid's condition for matching a state under sleep sets). A state on
-    /// the stack is a cycle, never explored again.
-    pub(super) fn wakes_sleeper(&self, top: usize, target: StateId) -> bool {
+    /// Stateful search with sleep sets: if the visited state `target`, reached from
+    /// frame `top`, had a thread asleep when it was explored that would be awake now
+    /// (Godefroid's condition for matching a state under sleep sets fails), the sleep
+    /// set to explore it again with. A state on the stack is a cycle, never explored
+    /// again.
+    pub(super) fn woken_sleep(&self, top: usize, target: StateId) -> Option<Vec<(ThreadId, LabelId)>> {
         if !self.sleep_sets || self.stateless || self.on_stack(target).is_some() {
-            return false;
+            return None;
         }
         // never explored (a leaf): nothing to explore again
-        let Some(Some(stored)) = self.stored_sleep.get(target as usize) else { return false };
+        let Some(Some(stored)) = self.stored_sleep.get(target as usize) else { return None };
+        let sleep = self.inherited_sleep(top);
         let mut now = ThreadSet::new();
-        for (t, _) in self.inherited_sleep(top) {
+        for &(t, _) in &sleep {
             now.insert(t);
         }
-        !stored.is_subset(&now)
+        (!stored.is_subset(&now)).then_some(sleep)
     }
 
-    /// Stateful search with sleep sets: records the sleep set of frame `i` as its
-    /// state's, intersected with what it had.
-    pub(super) fn store_sleep(&mut self, state: StateId, i: usize) {
+    /// Frame `i`, just pushed for `state`, sleeps `sleep`; in a stateful search the
+    /// state's stored sleep set becomes the intersection with it.
+    pub(super) fn set_sleep(&mut self, state: StateId, i: usize, sleep: Vec<(ThreadId, LabelId)>) {
+        self.frames[i].sleep = sleep;
         if self.stateless {
             return;
         }
