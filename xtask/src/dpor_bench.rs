@@ -1,16 +1,21 @@
 //! `cargo xtask dpor-bench`: the DPOR tables of `docs/algorithms/fg-dpor.md`,
-//! `sdpor.md`, `source-dpor.md` and `optimal-dpor.md`.
+//! `sdpor.md`, `source-dpor.md` and `optimal-dpor.md`; with `--engine`, the DPOR
+//! engine's table of `docs/algorithms/dpor-engine.md`.
 //!
-//! Compiles `benchmarks/concurrent/`, `benchmarks/por/` and `benchmarks/dpor/` with
-//! `javac` and runs the release `jvmc check` on each program (the `benchmarks/dpor/`
-//! families at n = 2, 3, 4) with: stateful unreduced search (`--por none`), stateless
-//! unreduced search (`--stateless`), the stateful source-set DL-S-POR (`dl-spor`),
-//! SDPOR (`sdpor`), and the stateless `dpor`, `source-dpor` and `optimal-dpor`. One
-//! markdown row per program and search: verdict, states (new, and visited again),
-//! transitions (probes included), executions (end states), executions cut short by
-//! the sleep sets, time. Every run is a separate process, one
-//! at a time. It fails if a complete run's verdict or outcomes differ from the
-//! stateful search's.
+//! Compiles `benchmarks/concurrent/`, `benchmarks/por/`, `benchmarks/dpor/` and
+//! `benchmarks/engine/` with `javac` and runs the release `jvmc check` on each program
+//! (the families of `benchmarks/dpor/` at n = 2, 3, 4, `LocalWork` at 2, 4, 8). The
+//! DPOR table (programs of the first three directories): stateful unreduced search
+//! (`--por none`), stateless unreduced search (`--stateless`), the stateful source-set
+//! DL-S-POR (`dl-spor`), SDPOR (`sdpor`), and the stateless `dpor`, `source-dpor` and
+//! `optimal-dpor`; one markdown row per program and search: verdict, states (new, and
+//! visited again), transitions (probes included), executions (end states), executions
+//! cut short by the sleep sets, time. The engine table (`benchmarks/engine/` and the
+//! named programs, every access an event: `--sched all`): stateful unreduced search,
+//! `dpor`, and the engine with each marker; its columns: verdict, executions,
+//! choice points, `Maybe` nodes, replays, transitions, time. Every run is a separate
+//! process, one at a time. It fails if a complete run's verdict or outcomes differ
+//! from the first complete search's.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -29,9 +34,19 @@ const SEARCHES: &[(&str, &[&str])] = &[
     ("optimal-dpor", &["--por", "optimal-dpor"]),
 ];
 
-/// Runs the table (see the module docs); `filter`: only programs whose names contain
-/// one of these.
-pub fn dpor_bench(max_time: u64, filter: &[String]) -> anyhow::Result<()> {
+/// The engine's searches (each with `--sched all`).
+const ENGINE_SEARCHES: &[(&str, &[&str])] = &[
+    ("none", &["--por", "none"]),
+    ("dpor", &["--por", "dpor"]),
+    ("engine every-step", &["--por", "dpor-engine-every-step"]),
+    ("engine every-access", &["--por", "dpor-engine-every-access"]),
+    ("engine data-race", &["--por", "dpor-engine"]),
+];
+
+/// Runs the DPOR table, or with `engine` the engine's (see the module docs);
+/// `filter`: only programs whose names contain one of these (the engine table: its
+/// own programs and these).
+pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
     let classes = root.join("target/dpor-bench/classes");
     super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
@@ -39,41 +54,60 @@ pub fn dpor_bench(max_time: u64, filter: &[String]) -> anyhow::Result<()> {
     let mut javac = Command::new("javac");
     javac.arg("-d").arg(&classes);
     let mut programs: Vec<(String, Vec<String>)> = Vec::new();
-    for dir in ["concurrent", "por", "dpor"] {
+    for dir in ["concurrent", "por", "dpor", "engine"] {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks").join(dir))?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
         entries.sort();
         for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "java")) {
             javac.arg(path);
             let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
             let text = std::fs::read_to_string(path)?;
-            if !text.contains("static void main(") || !(filter.is_empty() || filter.iter().any(|f| name.contains(f.as_str()))) {
+            let named = filter.iter().any(|f| name.contains(f.as_str()));
+            let wanted = if engine { dir == "engine" || named } else { dir != "engine" && (filter.is_empty() || named) };
+            if !text.contains("static void main(") || !wanted {
                 continue;
             }
-            if dir == "dpor" {
-                programs.extend((2..=4).map(|n| (name.clone(), vec![n.to_string()])));
-            } else {
-                programs.push((name, Vec::new()));
+            match (dir, name.as_str()) {
+                ("dpor", _) => programs.extend((2..=4).map(|n| (name.clone(), vec![n.to_string()]))),
+                (_, "LocalWork") => programs.extend([2, 4, 8].map(|n| (name.clone(), vec![n.to_string()]))),
+                _ => programs.push((name, Vec::new())),
             }
         }
     }
     super::run(&mut javac)?;
     let jvmc = root.join("target/release/jvmc");
-    println!("| program | search | verdict | states | visited | transitions | executions | sleep-blocked | time (s) |");
-    println!("|---|---|---|---:|---:|---:|---:|---:|---:|");
+    let searches = if engine { ENGINE_SEARCHES } else { SEARCHES };
+    if engine {
+        println!("| program | search | verdict | executions | sleep-blocked | choice points | Maybe nodes | replays | transitions | time (s) |");
+    } else {
+        println!("| program | search | verdict | states | visited | transitions | executions | sleep-blocked | time (s) |");
+    }
+    println!("|---|---|---|---:|---:|---:|---:|---:|---:{}|", if engine { "|---:" } else { "" });
     let mut disagreements = Vec::new();
     for (name, args) in &programs {
         let label = if args.is_empty() { name.clone() } else { format!("{name} {}", args.join(" ")) };
         let mut reference: Option<(String, Value)> = None;
-        for (search, options) in SEARCHES {
+        for (search, options) in searches {
             let mut cmd = Command::new(&jvmc);
-            cmd.args(["check", "--outcomes", "--json", "-", "--max-time"]).arg(format!("{max_time}s")).arg("--cp").arg(&classes).args(*options).arg(name).args(args);
+            cmd.args(["check", "--outcomes", "--json", "-", "--max-time"]).arg(format!("{max_time}s")).arg("--cp").arg(&classes).args(*options);
+            if engine {
+                cmd.args(["--sched", "all"]);
+            }
+            cmd.arg(name).args(args);
             let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
             let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{label} {search}: no JSON report ({})", String::from_utf8_lossy(&out.stderr).trim()))?;
             let stats = &report["stats"];
             let complete = stats["stop_reason"] == "complete";
             let verdict = if complete { report["verdict"].as_str().unwrap_or("?").to_string() } else { format!("stopped: {}", stats["stop_reason"].as_str().unwrap_or("?")) };
             let n = |v: &Value| v.as_u64().unwrap_or(0);
-            println!("| {label} | {search} | {verdict} | {} | {} | {} | {} | {} | {:.2} |", n(&stats["states_new"]), n(&stats["states_visited"]), n(&stats["transitions"]), n(&stats["end_states"]), n(&stats["por"]["sleep_blocked"]), n(&stats["elapsed_ms"]) as f64 / 1000.0);
+            let secs = n(&stats["elapsed_ms"]) as f64 / 1000.0;
+            if engine {
+                let e = &stats["engine"];
+                let or_dash = |v: &Value| v.as_u64().map_or_else(|| "–".to_string(), |x| x.to_string());
+                let blocked = if e.is_null() { n(&stats["por"]["sleep_blocked"]) } else { n(&e["sleep_blocked"]) };
+                println!("| {label} | {search} | {verdict} | {} | {blocked} | {} | {} | {} | {} | {secs:.2} |", n(&stats["end_states"]), or_dash(&e["choice_points"]), or_dash(&e["maybe_nodes"]), or_dash(&e["replays"]), n(&stats["transitions"]));
+            } else {
+                println!("| {label} | {search} | {verdict} | {} | {} | {} | {} | {} | {secs:.2} |", n(&stats["states_new"]), n(&stats["states_visited"]), n(&stats["transitions"]), n(&stats["end_states"]), n(&stats["por"]["sleep_blocked"]));
+            }
             if !complete {
                 continue;
             }

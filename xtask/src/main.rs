@@ -8,8 +8,9 @@
 //! - `liveness-bench [CLIENT...]`: what livelock detection costs (`liveness_bench`).
 //! - `library-bench [CLIENT...]`: library calls as atomic steps against exploring the
 //!   JDK (`library_bench`).
-//! - `dpor-bench [--max-time S] [PROGRAM...]`: the DPOR family (stateless, and SDPOR)
-//!   against stateful and stateless unreduced search (`dpor_bench`).
+//! - `dpor-bench [--max-time S] [--engine] [PROGRAM...]`: the DPOR family (stateless,
+//!   and SDPOR) against stateful and stateless unreduced search; with `--engine`, the
+//!   DPOR engine's markers (`dpor_bench`).
 
 mod dpor_bench;
 mod library_bench;
@@ -49,19 +50,21 @@ fn main() -> anyhow::Result<()> {
         "liveness-bench" => liveness_bench::liveness_bench(&args.collect::<Vec<_>>()),
         "library-bench" => library_bench::library_bench(&args.collect::<Vec<_>>()),
         "dpor-bench" => {
-            let (mut max_time, mut filter) = (60, Vec::new());
+            let (mut max_time, mut engine, mut filter) = (60, false, Vec::new());
             while let Some(a) = args.next() {
-                if a == "--max-time" {
-                    let v = args.next().context("--max-time needs a number of seconds")?;
-                    max_time = v.parse().with_context(|| format!("not a number of seconds: {v}"))?;
-                } else {
-                    filter.push(a);
+                match a.as_str() {
+                    "--max-time" => {
+                        let v = args.next().context("--max-time needs a number of seconds")?;
+                        max_time = v.parse().with_context(|| format!("not a number of seconds: {v}"))?;
+                    }
+                    "--engine" => engine = true,
+                    _ => filter.push(a),
                 }
             }
-            dpor_bench::dpor_bench(max_time, &filter)
+            dpor_bench::dpor_bench(max_time, engine, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)");
             std::process::exit(2);
         }
     }

@@ -7,10 +7,11 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
-use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchReport, ThreadOrder, Verdict};
+use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchListener, SearchReport, ThreadOrder, Verdict};
 use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
+use crate::graphs::GraphFiles;
 use crate::progress::Progress;
 use crate::report::{self, JsonReport};
 use crate::system::VmSystem;
@@ -29,9 +30,11 @@ pub struct CheckArgs {
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
     /// Partial-order reduction: none, spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
-    /// (depth-first; names as in the stateful POR paper), or stateless DPOR: dpor
-    /// (Flanagan–Godefroid), source-dpor (source sets) or optimal-dpor (wakeup trees),
-    /// all with sleep sets; they match no states
+    /// (depth-first; names as in the stateful POR paper), sdpor (stateful DPOR), or
+    /// stateless DPOR: dpor (Flanagan–Godefroid), source-dpor (source sets) or
+    /// optimal-dpor (wakeup trees), all with sleep sets, or the DPOR engine
+    /// (dpor-engine: data-race marker with replays; dpor-engine-every-access,
+    /// dpor-engine-every-step; best with --sched all); stateless ones match no states
     #[arg(long, default_value = "none", value_name = "ALGORITHM")]
     por: String,
     /// POR visibility as in the paper: only accesses to objects and statics of these
@@ -77,6 +80,10 @@ pub struct CheckArgs {
     /// Write the JSON report to FILE (`-`: stdout, the human-readable report then goes to stderr)
     #[arg(long, value_name = "FILE")]
     json: Option<String>,
+    /// The DPOR engine (--por dpor-engine*): write the graph of every execution to
+    /// DIR as Graphviz files (execution-000001.dot, …)
+    #[arg(long = "engine-graphs", value_name = "DIR")]
+    engine_graphs: Option<PathBuf>,
     /// Save the (first) counterexample to FILE for `jvmc replay`
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
@@ -254,7 +261,7 @@ fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibil
 /// discipline failing an assumption it relied on (`jvmc_vm::VmError::Restart`);
 /// each restart starts from the initial state with what the vm learnt. Time limits
 /// cover all runs together; the report is the last run's.
-fn search_with_restarts(sys: &mut VmSystem, name: &str, cfg: &SearchConfig, progress: &mut Progress) -> anyhow::Result<(SearchReport, report::Restarts)> {
+fn search_with_restarts(sys: &mut VmSystem, name: &str, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> anyhow::Result<(SearchReport, report::Restarts)> {
     let started = std::time::Instant::now();
     let mut restarts = report::Restarts::default();
     loop {
@@ -262,7 +269,7 @@ fn search_with_restarts(sys: &mut VmSystem, name: &str, cfg: &SearchConfig, prog
         let mut run = cfg.clone();
         run.max_time = cfg.max_time.map(|t| t.saturating_sub(started.elapsed()));
         sys.begin_search();
-        match strategy.search(sys, &run, progress) {
+        match strategy.search(sys, &run, listener) {
             Err(SearchError::System(e)) if matches!(e.downcast_ref::<VmError>(), Some(VmError::Restart)) => {
                 restarts.restarts += 1;
                 restarts.earlier_runs_ms = started.elapsed().as_millis();
@@ -320,6 +327,9 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         (por, "dfs") => bail!("unknown POR algorithm {por:?} (choose one of: none, {}, {})", por::ALGORITHMS.join(", "), por::STATELESS.join(", ")),
         (_, search) => bail!("--por works with depth-first search only, not --search {search}"),
     };
+    if args.engine_graphs.is_some() && !name.starts_with("dpor-engine") {
+        bail!("--engine-graphs needs the DPOR engine (--por dpor-engine, dpor-engine-every-access or dpor-engine-every-step), not {name}");
+    }
     if strategy::by_name(name).is_none() {
         bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
     };
@@ -358,7 +368,13 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     };
     let instructions_before = sys.vm().instructions();
     let mut progress = Progress::new();
-    let result = search_with_restarts(&mut sys, name, &cfg, &mut progress);
+    let result = match &args.engine_graphs {
+        Some(dir) => {
+            let mut graphs = GraphFiles::new(dir.clone(), &mut progress).with_context(|| format!("creating {}", dir.display()))?;
+            search_with_restarts(&mut sys, name, &cfg, &mut graphs)
+        }
+        None => search_with_restarts(&mut sys, name, &cfg, &mut progress),
+    };
     progress.finish();
     let (report, restarts) = result?;
     let instructions = sys.vm().instructions() - instructions_before;

@@ -8,6 +8,7 @@
 //! unsupported natives); 3 search incomplete without a violation; 4 internal error.
 
 mod check;
+mod graphs;
 mod program;
 mod progress;
 mod report;

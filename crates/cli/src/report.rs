@@ -26,6 +26,21 @@ pub struct JsonStats {
     /// partial-order reduction only: memory per structure and re-traversal work
     #[serde(skip_serializing_if = "Option::is_none")]
     pub por: Option<JsonPorStats>,
+    /// the DPOR engine only: executions (the paper's graphs), choice points, `Maybe`
+    /// nodes and replays
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub engine: Option<JsonEngineStats>,
+}
+
+/// What the DPOR engine made and replayed.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonEngineStats {
+    pub executions: u64,
+    pub choice_points: u64,
+    pub maybe_nodes: u64,
+    pub replays: u64,
+    /// choice points where every runnable thread was asleep
+    pub sleep_blocked: u64,
 }
 
 /// What partial-order reduction held and did.
@@ -118,6 +133,7 @@ impl JsonReport {
                     sleep_blocked: s.sleep_blocked,
                     sleep_reexplored: s.sleep_reexplored,
                 }),
+                engine: s.engine.map(|e| JsonEngineStats { executions: e.executions, choice_points: e.choice_points, maybe_nodes: e.maybe_nodes, replays: e.replays, sleep_blocked: e.sleep_blocked }),
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
             lockset: None,
@@ -223,6 +239,17 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
             thousands(st.full_expansions),
             if st.sleep_blocked > 0 { format!(", {} executions sleep-blocked", thousands(st.sleep_blocked)) } else { String::new() },
             if st.sleep_reexplored > 0 { format!(", {} visited states explored again (sleep sets)", thousands(st.sleep_reexplored)) } else { String::new() }
+        );
+    }
+    if let Some(e) = st.engine {
+        let _ = writeln!(
+            s,
+            "  engine        {} executions (graphs), {} choice points, {} Maybe nodes, {} replays, {} sleep-blocked",
+            thousands(e.executions),
+            thousands(e.choice_points),
+            thousands(e.maybe_nodes),
+            thousands(e.replays),
+            thousands(e.sleep_blocked)
         );
     }
     s

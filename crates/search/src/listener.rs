@@ -22,6 +22,18 @@ pub trait SearchListener {
     fn on_violation(&mut self, _found: &Counterexample, _stats: &Stats) -> Result<bool, ListenerError> {
         Ok(true)
     }
+
+    /// Whether the listener takes [`SearchListener::on_graph`] (strategies build the
+    /// graph's text only then).
+    fn wants_graphs(&self) -> bool {
+        false
+    }
+
+    /// An execution of a strategy that keeps a graph of it (the DPOR engine) ended:
+    /// the graph in Graphviz DOT; `execution` counts from 1.
+    fn on_graph(&mut self, _execution: u64, _dot: &str) -> Result<bool, ListenerError> {
+        Ok(true)
+    }
 }
 
 /// A listener that ignores everything.

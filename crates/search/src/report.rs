@@ -142,6 +142,8 @@ pub struct Stats {
     /// stateful partial-order reduction with sleep sets: visited states explored
     /// again because a thread asleep when they were explored is awake now
     pub sleep_reexplored: u64,
+    /// the DPOR engine only: what it made and replayed
+    pub engine: Option<crate::engine::EngineCounts>,
 }
 
 /// The result of a search.

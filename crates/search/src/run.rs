@@ -307,6 +307,20 @@ impl<'a> SearchRun<'a> {
         Ok(())
     }
 
+    /// Whether the listener takes graphs ([`SearchListener::on_graph`]).
+    pub fn wants_graphs(&self) -> bool {
+        self.listener.wants_graphs()
+    }
+
+    /// Hands the graph of execution `execution` (DOT) to the listener.
+    pub fn graph(&mut self, execution: u64, dot: &str) -> Flow<()> {
+        if self.listener.on_graph(execution, dot).map_err(SearchError::Listener)? {
+            Ok(())
+        } else {
+            Err(Halt::Stop(StopReason::Listener))
+        }
+    }
+
     /// The report: `result` is how the strategy's loop ended (`Ok` when it ran out of
     /// work: complete, or complete up to the depth limit).
     pub fn finish(mut self, strategy: &'static str, result: Flow<()>) -> Result<SearchReport, SearchError> {

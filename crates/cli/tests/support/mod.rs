@@ -124,7 +124,6 @@ pub fn java_sources(dir: &Path) -> Vec<PathBuf> {
     sources
 }
 
-/// Compiles `sources` with `javac -g` into `dir`.
 /// A program written on the spot: `source` (class `class`) compiled into a fresh
 /// directory, which holds the source too.
 pub fn compile_source(class: &str, source: &str, timeout: Duration) -> tempfile::TempDir {
@@ -135,6 +134,7 @@ pub fn compile_source(class: &str, source: &str, timeout: Duration) -> tempfile:
     dir
 }
 
+/// Compiles `sources` with `javac -g` into `dir`.
 pub fn javac(sources: &[&Path], dir: &Path, timeout: Duration) -> Result<(), String> {
     let mut cmd = Command::new(java_tool("javac"));
     cmd.arg("-g").arg("-d").arg(dir).args(sources);

@@ -80,6 +80,10 @@ pub(crate) struct Node {
     pub done: ThreadSet,
     /// a `Replay` node whose subtree must be explored again
     pub replay: bool,
+    /// the thread that ran from it to the next node (for the DOT graph)
+    pub ran: Option<ThreadId>,
+    /// the threads asleep at it (sleep sets): never chosen there
+    pub asleep: ThreadSet,
 }
 
 impl Node {
@@ -105,7 +109,7 @@ impl DporGraph {
         let clock = thread.map_or_else(Vec::new, |t| self.clock_before(position, t));
         let first = thread.filter(|&t| runnable.contains(t)).or_else(|| runnable.iter().next());
         let choices = first.map_or_else(ThreadSet::new, |t| ThreadSet::of(&[t]));
-        self.nodes.push(Node { kind, info: NodeInfo { thread, event, position, clock }, runnable, blocked, choices, done: ThreadSet::new(), replay: false });
+        self.nodes.push(Node { kind, info: NodeInfo { thread, event, position, clock }, runnable, blocked, choices, done: ThreadSet::new(), replay: false, ran: thread, asleep: ThreadSet::new() });
         position
     }
 
@@ -126,12 +130,9 @@ impl DporGraph {
 
     /// Algorithm 1, `EXECUTEDPOR(N)` (lines 15–25) and `ADDSCHEDULEFOR` (lines 26–36):
     /// the latest ancestor that is no `Replay` node and is dependent with node `n`
-    /// gets `n`'s thread as a choice (or every thread runnable there); if it is a
-    /// `Maybe` node, a replay is arranged. An ancestor where `n`'s thread was blocked
-    /// is passed over: the two events were not co-enabled there (F–G's "may be
-    /// co-enabled"; without it a lock acquisition only ever races with the release
-    /// that enabled it, and the order of the two acquisitions is never reversed). Then `n`'s clock takes in every earlier
-    /// node its event conflicts with. Returns whether a replay was arranged.
+    /// gets a choice (see [`DporGraph::schedule_race`]); if it is a `Maybe` node, a
+    /// replay is arranged. Then `n`'s clock takes in every earlier node its event
+    /// conflicts with. Returns whether a replay was arranged.
     pub fn execute_dpor(&mut self, relation: &dyn DependenceRelation, n: usize) -> bool {
         let Some(t) = self.nodes[n].info.thread else { return false };
         let info = self.nodes[n].info.clone();
@@ -150,16 +151,34 @@ impl DporGraph {
         self.schedule_race(relation, &info, n)
     }
 
-    /// Lines 16–36 for `info` against the nodes before position `n`.
+    /// Lines 16–36 for `info` against the nodes before position `n`. The choice
+    /// added at the racing ancestor `p` is Flanagan and Godefroid's (POPL 2005, Fig. 3
+    /// line 7, with sleep sets as in Fig. 4): one thread of `E` — the event's thread
+    /// and the threads of the later nodes that happen before the event — that is
+    /// runnable and awake at `p`, the event's own thread first; if there is none,
+    /// every runnable thread. (The paper's engine adds the event's thread or,
+    /// if it cannot run there, every thread; with sleep sets that loses executions
+    /// when the thread is asleep at `p`: the random-program test found one.)
     fn schedule_race(&mut self, relation: &dyn DependenceRelation, info: &NodeInfo, n: usize) -> bool {
         let Some(t) = info.thread else { return false };
         let candidate = |p: usize| self.nodes[p].kind != NodeKind::Replay && relation.dependent(&self.nodes[p].info, info);
         let Some(p) = (0..n).rev().find(|&p| candidate(p)) else { return false };
+        let mut e = ThreadSet::of(&[t]);
+        for later in &self.nodes[p + 1..n] {
+            if let Some(u) = later.info.thread.filter(|_| later.info.happens_before(info)) {
+                e.insert(u);
+            }
+        }
         let node = &mut self.nodes[p];
-        if node.runnable.contains(t) {
-            node.choices.insert(t);
-        } else {
-            node.expand_fully();
+        let e = e.intersection(&node.runnable).minus(&node.asleep);
+        match e.iter().next() {
+            Some(_) if e.contains(t) => {
+                node.choices.insert(t);
+            }
+            Some(u) => {
+                node.choices.insert(u);
+            }
+            None => node.expand_fully(),
         }
         node.kind == NodeKind::Maybe && self.arrange_replay(p)
     }
@@ -195,6 +214,34 @@ impl DporGraph {
             }
             None => false,
         }
+    }
+
+    /// The graph in Graphviz DOT, as the paper's engine emits it when an execution
+    /// ends (Section 4): one node per line of the path, shaped by kind (box `Yes`,
+    /// ellipse `Maybe`, diamond `Replay`, doubled when flagged for a replay), with
+    /// its thread, its choices and the threads done; an edge is labelled with the
+    /// thread that ran from its source.
+    pub fn to_dot(&self, execution: u64) -> String {
+        use std::fmt::Write as _;
+        let set = |s: &ThreadSet| s.iter().map(|t| t.to_string()).collect::<Vec<_>>().join(",");
+        let mut dot = format!("digraph execution_{execution} {{\n  node [fontname=monospace];\n");
+        for (i, node) in self.nodes.iter().enumerate() {
+            let (kind, shape) = match node.kind {
+                NodeKind::Yes => ("Yes", "box"),
+                NodeKind::Maybe => ("Maybe", "ellipse"),
+                NodeKind::Replay => ("Replay", "diamond"),
+            };
+            let thread = node.info.thread.map_or_else(|| "-".to_string(), |t| format!("t{t}"));
+            let peripheries = if node.replay { 2 } else { 1 };
+            let _ = writeln!(dot, "  n{i} [shape={shape}, peripheries={peripheries}, label=\"{i} {kind} {thread}\\nchoices {{{}}} done {{{}}}\"];", set(&node.choices), set(&node.done));
+            if let Some(t) = (i > 0).then(|| self.nodes[i - 1].ran).flatten() {
+                let _ = writeln!(dot, "  n{} -> n{i} [label=\"t{t}\"];", i - 1);
+            } else if i > 0 {
+                let _ = writeln!(dot, "  n{} -> n{i};", i - 1);
+            }
+        }
+        dot.push_str("}\n");
+        dot
     }
 
     /// Algorithm 2, `MUSTREPLAY(R)`: `r` is flagged and no `Replay` ancestor is (that one

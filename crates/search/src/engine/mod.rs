@@ -22,6 +22,15 @@
 //! point with no event (its choices: the thread itself, or the first runnable one);
 //! the first step taken from it is marked like any other.
 //!
+//! # Sleep sets
+//! Not in the paper: Godefroid's sleep sets as F–G DPOR uses them (POPL 2005, Fig. 4).
+//! A choice point keeps the sleep set it was reached with and the first step of each
+//! thread explored from it; a branch starts asleep with both (less its own thread),
+//! every step kept on the execution wakes the sleepers it depends on, a sleeping thread
+//! is never chosen, and a choice point where every runnable thread sleeps ends the
+//! execution. Races then add a thread awake at the ancestor
+//! ([`graph::DporGraph::execute_dpor`]).
+//!
 //! # Cycles
 //! A state that repeats on the current execution closes a cycle: if a choice point
 //! lies on it, every choice point on it is given every runnable thread and the
@@ -56,6 +65,9 @@ pub struct EngineCounts {
     pub maybe_nodes: u64,
     /// subtrees explored again (Algorithm 2)
     pub replays: u64,
+    /// choice points where every runnable thread was asleep (sleep sets): the
+    /// execution ends there, redundant
+    pub sleep_blocked: u64,
 }
 
 /// The DPOR engine with a marker and a dependence relation (see the module docs).
@@ -99,9 +111,11 @@ impl Strategy for DporEngine {
         let mut run = SearchRun::new(&stateless, listener);
         self.marker.reset();
         self.counts = EngineCounts::default();
-        let mut search = Search { marker: self.marker.as_mut(), relation: self.relation.as_ref(), counts: &mut self.counts, graph: DporGraph::default(), frames: Vec::new(), path: Vec::new(), states: Vec::new() };
+        let mut search = Search { marker: self.marker.as_mut(), relation: self.relation.as_ref(), counts: &mut self.counts, graph: DporGraph::default(), frames: Vec::new(), path: Vec::new(), states: Vec::new(), sleep: Vec::new() };
         let result = search.explore(sys, &mut run);
-        run.finish(self.name, result)
+        let mut report = run.finish(self.name, result)?;
+        report.stats.engine = Some(self.counts);
+        Ok(report)
     }
 }
 
@@ -119,6 +133,18 @@ struct Frame {
     current: Option<(ThreadId, u32)>,
     /// the threads enabled at it
     enabled: Vec<ThreadId>,
+    /// its sleep set when it was reached: threads whose next events were explored
+    /// from an ancestor and are independent of everything run since
+    sleep: Vec<(ThreadId, Transition)>,
+    /// the first step of each thread (branch) explored from it so far: asleep in the
+    /// branches explored after it
+    explored: Vec<(ThreadId, Transition)>,
+}
+
+impl Frame {
+    fn asleep(&self) -> ThreadSet {
+        self.sleep.iter().map(|&(u, _)| u).collect()
+    }
 }
 
 /// One search (see the module docs).
@@ -132,6 +158,10 @@ struct Search<'a> {
     path: Vec<Transition>,
     /// the fingerprints of the current execution's states, initial first
     states: Vec<Fingerprint>,
+    /// the sleep set of the current state (Godefroid's sleep sets, as F–G DPOR uses
+    /// them, POPL 2005 Fig. 4): the last choice point's sleep set and the threads
+    /// explored from it before the running one, less those woken by a dependent step
+    sleep: Vec<(ThreadId, Transition)>,
 }
 
 impl Search<'_> {
@@ -140,8 +170,7 @@ impl Search<'_> {
         run.observe(sys, 0)?;
         self.states.push(sys.fingerprint());
         let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? else {
-            self.counts.executions += 1;
-            return Ok(());
+            return self.end_execution(run);
         };
         let blocked = sys.disabled();
         self.push_choice(NodeKind::Replay, None, Transition::new(0, Vec::new()), enabled, blocked);
@@ -165,11 +194,13 @@ impl Search<'_> {
                 if self.graph.must_replay(n) {
                     self.counts.replays += 1;
                     self.graph.nodes[n].done = ThreadSet::new();
+                    self.frames[top].explored.clear();
                 }
                 self.graph.nodes[n].replay = false;
             }
+            let asleep = self.frames[top].asleep();
             let node = &mut self.graph.nodes[n];
-            let Some(t) = node.choices.minus(&node.done).iter().next() else {
+            let Some(t) = node.choices.minus(&node.done).minus(&asleep).iter().next() else {
                 self.check_unexplored(sys, run, top)?;
                 self.frames.pop();
                 continue;
@@ -185,8 +216,26 @@ impl Search<'_> {
     fn push_choice(&mut self, kind: NodeKind, thread: Option<ThreadId>, event: Transition, enabled: Vec<ThreadId>, blocked: Vec<ThreadId>) -> usize {
         let n = self.graph.add(kind, thread, event, ThreadSet::of(&enabled), ThreadSet::of(&blocked));
         self.counts.choice_points += 1;
-        self.frames.push(Frame { node: n, mark: None, path_len: self.path.len(), states_len: self.states.len(), current: None, enabled });
+        let sleep = self.sleep.clone();
+        let frame = Frame { node: n, mark: None, path_len: self.path.len(), states_len: self.states.len(), current: None, enabled, sleep, explored: Vec::new() };
+        // a first choice asleep: the first runnable thread awake instead (none: the
+        // execution is redundant, sleep-blocked)
+        let asleep = frame.asleep();
+        let node = &mut self.graph.nodes[n];
+        node.asleep = asleep.clone();
+        if !node.choices.is_empty() && node.choices.minus(&asleep).is_empty() {
+            node.choices = node.runnable.minus(&asleep).iter().next().map_or_else(ThreadSet::new, |u| ThreadSet::of(&[u]));
+            if node.choices.is_empty() {
+                self.counts.sleep_blocked += 1;
+            }
+        }
+        self.frames.push(frame);
         n
+    }
+
+    /// The sleep set after `step` ran: threads whose events depend on it wake.
+    fn wake(&mut self, step: &Transition) {
+        self.sleep.retain(|(u, e)| *u != step.thread && !e.dependent(step));
     }
 
     /// Runs branch `branch` of thread `t` from frame `top` until the next choice point
@@ -197,6 +246,9 @@ impl Search<'_> {
         f.current = Some((t, branch + 1));
         let mut enabled = f.enabled.clone();
         let node = f.node;
+        self.sleep = f.sleep.iter().chain(&f.explored).filter(|(u, _)| *u != t).cloned().collect();
+        let mut first = true;
+        self.graph.nodes[node].ran = Some(t);
         // a choice point with an event: the chosen thread's first step is decided (the
         // node stands for it from now on); one without (the root, a stopped thread):
         // that step is marked like any other
@@ -207,6 +259,9 @@ impl Search<'_> {
             let nodes_before = self.graph.nodes.len();
             let before = marked.then(|| (sys.save(), sys.disabled()));
             let step = run.step(sys, mv)?;
+            if std::mem::take(&mut first) {
+                self.frames[top].explored.push((t, step.transition.clone()));
+            }
             if !marked && self.graph.nodes[node].info.thread != Some(t) {
                 self.graph.reassign(node, t, step.transition.clone());
                 if self.graph.nodes[node].kind == NodeKind::Yes {
@@ -227,6 +282,7 @@ impl Search<'_> {
                     }
                     Mark::Maybe => {
                         let n = self.graph.add(NodeKind::Maybe, Some(t), step.transition.clone(), ThreadSet::of(&enabled), ThreadSet::of(&blocked));
+                        self.graph.nodes[n].asleep = self.sleep.iter().map(|&(u, _)| u).collect();
                         self.counts.maybe_nodes += 1;
                         self.graph.execute_dpor(self.relation, n);
                         unmarked_save = Some((before, blocked));
@@ -237,10 +293,11 @@ impl Search<'_> {
             let was_marked = marked;
             marked = true;
             self.marker.observe(&step.transition);
+            self.wake(&step.transition);
             if let Some(v) = step.violation {
                 // the violation ends every path through it, so it disables every other
                 // thread: the state before it is a choice point for every thread
-                self.counts.executions += 1;
+                self.end_execution(run)?;
                 self.path.push(step.transition.clone());
                 let reported = run.violation(v, &self.path);
                 self.path.pop();
@@ -265,8 +322,7 @@ impl Search<'_> {
             if let Some(pos) = self.states.iter().position(|&s| s == fp) {
                 run.repeated(self.path.len());
                 if self.close_cycle(pos) {
-                    self.counts.executions += 1;
-                    return Ok(());
+                    return self.end_execution(run);
                 }
                 let here = sys.enabled();
                 let blocked = sys.disabled();
@@ -283,8 +339,7 @@ impl Search<'_> {
                         let event = Transition::new(u, sys.pending(u));
                         self.graph.check_unexplored(self.relation, n, u, event);
                     }
-                    self.counts.executions += 1;
-                    return Ok(());
+                    return self.end_execution(run);
                 }
                 Node::Expand(e) => enabled = e,
             }
@@ -300,6 +355,16 @@ impl Search<'_> {
             }
             return Ok(());
         }
+    }
+
+    /// The current execution ended: counted, and its graph handed to the listener
+    /// if it takes graphs.
+    fn end_execution(&mut self, run: &mut SearchRun<'_>) -> Flow<()> {
+        self.counts.executions += 1;
+        if run.wants_graphs() {
+            run.graph(self.counts.executions, &self.graph.to_dot(self.counts.executions))?;
+        }
+        Ok(())
     }
 
     /// Before choice point `top` is left (the system in its state): the next step of

@@ -24,7 +24,7 @@ fn dpor_graph_example_replays_once() {
     let mut engine = DporEngine::data_race();
     let r = engine.search(&mut program(), &with_outcomes(), &mut NoListener).expect("engine");
     assert_eq!(r.outcomes.keys().collect::<Vec<_>>(), ["x0=1", "x0=2"]);
-    assert_eq!(engine.counts, EngineCounts { executions: 3, choice_points: 7, maybe_nodes: 2, replays: 1 });
+    assert_eq!(engine.counts, EngineCounts { executions: 3, choice_points: 7, maybe_nodes: 2, replays: 1, sleep_blocked: 0 });
     // every access marked: no Maybe nodes, no replay, two executions
     let mut every = DporEngine::every_access();
     let r = every.search(&mut program(), &with_outcomes(), &mut NoListener).expect("engine");

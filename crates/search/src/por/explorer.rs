@@ -134,6 +134,9 @@ pub(crate) struct Frame {
     /// its sleep set (algorithms with sleep sets, stateless): threads not to explore
     /// here, each with the labels of its branches (see [`Explorer::inherited_sleep`])
     pub sleep: Vec<(ThreadId, LabelId)>,
+    /// a visited state explored again (stateful sleep sets): the threads asleep when
+    /// it was explored before and awake now, its first choice
+    woken: ThreadSet,
 }
 
 impl Frame {
@@ -157,6 +160,7 @@ impl Frame {
             scc: None,
             key: None,
             sleep: Vec::new(),
+            woken: ThreadSet::new(),
         }
     }
 
@@ -533,7 +537,11 @@ impl Explorer {
                 }
             }
             self.frames[top].safe = Safe::All;
-            self.frames[top].safe_set()
+            let safe = self.frames[top].safe_set();
+            // explored again for threads woken since: they go first (Godefroid's
+            // stateful sleep sets explore only those; races add the others)
+            let woken = safe.intersection(&self.frames[top].woken);
+            if woken.is_empty() { safe } else { woken }
         };
         let candidates = if self.sleep_sets {
             let awake = candidates.minus(&self.frames[top].asleep());
@@ -722,7 +730,7 @@ impl Explorer {
                 let maximal = sys.enabled().is_empty() && sys.disabled().is_empty();
                 red.on_leaf(self, maximal);
             }
-        } else if let Some(sleep) = self.woken_sleep(top, target) {
+        } else if let Some((sleep, woken)) = self.woken_sleep(top, target) {
             // explored before with a thread asleep that is awake now: the summary of
             // what it explored, then explored again with the threads awake now
             red.on_visited(self, top, target);
@@ -730,6 +738,7 @@ impl Explorer {
             if let Node::Expand(enabled) = run.classify(sys, depth, false, &self.path)? {
                 self.push(sys, target, None, &enabled);
                 self.set_sleep(target, top + 1, sleep);
+                self.frames[top + 1].woken = woken;
             }
         } else {
             red.on_visited(self, top, target);

@@ -14,9 +14,9 @@ impl Explorer {
     /// Stateful search with sleep sets: if the visited state `target`, reached from
     /// frame `top`, had a thread asleep when it was explored that would be awake now
     /// (Godefroid's condition for matching a state under sleep sets fails), the sleep
-    /// set to explore it again with. A state on the stack is a cycle, never explored
-    /// again.
-    pub(super) fn woken_sleep(&self, top: usize, target: StateId) -> Option<Vec<(ThreadId, LabelId)>> {
+    /// set to explore it again with, and the threads woken (asleep then, awake now). A
+    /// state on the stack is a cycle, never explored again.
+    pub(super) fn woken_sleep(&self, top: usize, target: StateId) -> Option<(Vec<(ThreadId, LabelId)>, ThreadSet)> {
         if !self.sleep_sets || self.stateless || self.on_stack(target).is_some() {
             return None;
         }
@@ -27,7 +27,8 @@ impl Explorer {
         for &(t, _) in &sleep {
             now.insert(t);
         }
-        (!stored.is_subset(&now)).then_some(sleep)
+        let woken = stored.minus(&now);
+        (!woken.is_empty()).then_some((sleep, woken))
     }
 
     /// Frame `i`, just pushed for `state`, sleeps `sleep`; in a stateful search the
