@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
+use jvmc_search::strategy::rb_config::RbConfig;
 use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchListener, SearchReport, ThreadOrder, Verdict};
 use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
@@ -26,7 +27,9 @@ pub struct CheckArgs {
     /// classes, e.g. `classes:java.util.concurrent.*`); synchronisation always counts
     #[arg(long, default_value = "shared", value_name = "POLICY")]
     sched: String,
-    /// Search strategy (dfs, bfs, random, or a POR algorithm: see --por)
+    /// Search strategy (dfs, bfs, random, dfs-rb — randomized early backtracking, see
+    /// --rb —, pct — priority-based random walks, see --pct-depth —, or a POR
+    /// algorithm: see --por)
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
     /// Partial-order reduction: none, spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
@@ -43,7 +46,7 @@ pub struct CheckArgs {
     /// access is visible when another thread can reach what it touches
     #[arg(long = "visible-classes", value_name = "PATTERNS")]
     visible_classes: Option<String>,
-    /// POR enumeration order: sequential (ascending thread ids), sequential:2,0,1
+    /// POR and DFS-RB enumeration order: sequential (ascending thread ids), sequential:2,0,1
     /// (these threads first, in this order) or random (with --seed)
     #[arg(long, default_value = "sequential", value_name = "ORDER")]
     order: String,
@@ -77,6 +80,17 @@ pub struct CheckArgs {
     /// Random search: number of walks
     #[arg(long, value_name = "N")]
     walks: Option<u64>,
+    /// DFS-RB (--search dfs-rb): the configuration in the paper's tuple notation
+    /// thb,thm,thr,stg,rtb,rtc (default I:5-10-20-50-100,pl,d,Lb,0.75,1.5), or @FILE: a
+    /// file of `key = value` lines (thb, thm, thr, stg, rtb, rtc, iteration_time)
+    #[arg(long, value_name = "CONFIG")]
+    rb: Option<String>,
+    /// PCT (--search pct): the bug depth d, d - 1 priority change points per walk
+    #[arg(long = "pct-depth", value_name = "D", default_value_t = jvmc_search::strategy::pct::DEFAULT_DEPTH)]
+    pct_depth: usize,
+    /// DFS-RB: the time bound of each iteration of a threshold I:t1-...-tn (default 10s)
+    #[arg(long = "rb-iteration-time", value_name = "TIME", value_parser = parse_duration)]
+    rb_iteration_time: Option<Duration>,
     /// Write the JSON report to FILE (`-`: stdout, the human-readable report then goes to stderr)
     #[arg(long, value_name = "FILE")]
     json: Option<String>,
@@ -283,6 +297,25 @@ fn search_with_restarts(sys: &mut VmSystem, name: &str, cfg: &SearchConfig, list
     }
 }
 
+/// The DFS-RB configuration of `--rb` (tuple or `@FILE`) and `--rb-iteration-time`;
+/// `None` when neither is given.
+fn rb_config(args: &CheckArgs) -> anyhow::Result<Option<RbConfig>> {
+    let mut config = match args.rb.as_deref() {
+        None => None,
+        Some(text) => Some(match text.strip_prefix('@') {
+            Some(file) => {
+                let content = std::fs::read_to_string(file).with_context(|| format!("reading the DFS-RB configuration {file}"))?;
+                RbConfig::parse_file(&content).with_context(|| format!("in {file}"))?
+            }
+            None => RbConfig::parse(text)?,
+        }),
+    };
+    if let Some(t) = args.rb_iteration_time {
+        config.get_or_insert_with(RbConfig::default).iteration_time = t;
+    }
+    Ok(config)
+}
+
 /// A failed search as an error of the right kind: the vm's own errors keep their type
 /// (input errors exit with 2, internal ones with 4).
 fn search_error(e: SearchError) -> anyhow::Error {
@@ -330,6 +363,10 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if args.engine_graphs.is_some() && !name.starts_with("dpor-engine") {
         bail!("--engine-graphs needs the DPOR engine (--por dpor-engine, dpor-engine-every-access or dpor-engine-every-step), not {name}");
     }
+    if (args.rb.is_some() || args.rb_iteration_time.is_some()) && name != "dfs-rb" {
+        bail!("--rb and --rb-iteration-time configure --search dfs-rb, not {name}");
+    }
+    let rb = rb_config(&args)?;
     if strategy::by_name(name).is_none() {
         bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
     };
@@ -365,6 +402,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         order,
         visited_first: !args.no_visited_first,
         liveness: !args.no_liveness,
+        rb,
+        pct_depth: args.pct_depth,
     };
     let instructions_before = sys.vm().instructions();
     let mut progress = Progress::new();

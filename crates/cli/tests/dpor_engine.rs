@@ -20,14 +20,7 @@ const TIMEOUT: Duration = Duration::from_secs(300);
 /// `benchmarks/engine/` compiled once.
 fn classes() -> &'static Path {
     static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benchmarks/engine");
-        let sources: Vec<PathBuf> = support::java_sources(&src);
-        let dir = tempfile::tempdir().expect("temp dir");
-        support::javac(&sources.iter().map(PathBuf::as_path).collect::<Vec<_>>(), dir.path(), TIMEOUT).expect("javac");
-        dir
-    })
-    .path()
+    DIR.get_or_init(|| support::compile_benchmarks("engine", TIMEOUT)).path()
 }
 
 fn check(por: &str, program: &[&str], extra: &[&str]) -> Value {

@@ -6,8 +6,11 @@
 
 use std::time::Duration;
 
+use crate::rng::SearchRng;
+use crate::strategy::rb_config::RbConfig;
+
 /// Limits and modes of one search.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchConfig {
     /// States at this depth (number of transitions from the initial state) are not
     /// expanded; the search then reports [`crate::StopReason::DepthLimit`] if any
@@ -40,8 +43,8 @@ pub struct SearchConfig {
     /// Random search: the number of walks to make (`None`: until another limit
     /// stops it). Other strategies ignore it.
     pub walks: Option<u64>,
-    /// Partial-order reduction: the order in which a state's candidate threads are
-    /// tried. Other strategies try threads in ascending order.
+    /// Partial-order reduction and DFS-RB: the order in which a state's candidate
+    /// threads are tried. Other strategies try threads in ascending order.
     pub order: ThreadOrder,
     /// Partial-order reduction: try first a transition that leads to an already
     /// visited state, if there is one (the stateful POR paper's enumeration; finding
@@ -51,6 +54,12 @@ pub struct SearchConfig {
     /// forever without ending (see `liveness.rs` for the fairness assumption and
     /// which strategies find which cycles).
     pub liveness: bool,
+    /// DFS-RB: its configuration (`None`: the paper's best-ranked one, see
+    /// [`RbConfig::default`]). Other strategies ignore it.
+    pub rb: Option<RbConfig>,
+    /// PCT: the bug depth `d` (`d - 1` priority change points per walk; 0: the
+    /// default, 3). Other strategies ignore it.
+    pub pct_depth: usize,
 }
 
 /// The order in which a search tries a state's candidate threads.
@@ -70,6 +79,26 @@ impl Default for ThreadOrder {
 }
 
 impl ThreadOrder {
+    /// Puts `items` (ascending by thread, as `thread` reads it off an item) in this
+    /// order: the listed threads first, or shuffled (Fisher–Yates) with `rng`.
+    pub fn arrange<T>(&self, items: &mut [T], thread: impl Fn(&T) -> u32, rng: &mut SearchRng) {
+        match self {
+            ThreadOrder::Sequential(perm) if !perm.is_empty() => {
+                items.sort_by_key(|x| {
+                    let t = thread(x);
+                    (perm.iter().position(|&p| p == t).unwrap_or(perm.len()), t)
+                });
+            }
+            ThreadOrder::Sequential(_) => {}
+            ThreadOrder::Random => {
+                for i in (1..items.len()).rev() {
+                    let j = rng.below(i + 1);
+                    items.swap(i, j);
+                }
+            }
+        }
+    }
+
     /// Parses `sequential`, `sequential:2,0,1` or `random`.
     pub fn parse(s: &str) -> Option<ThreadOrder> {
         match s {

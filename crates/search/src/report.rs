@@ -33,11 +33,14 @@ pub enum StopReason {
     Walks,
     /// The listener asked to stop.
     Listener,
+    /// A randomized search (DFS-RB) ended having left transitions unexplored on
+    /// purpose: it found nothing, but it did not look everywhere.
+    Pruned,
 }
 
 impl StopReason {
     /// A short name for reports (`complete`, `depth-limit`, `violation`, `max-states`,
-    /// `max-time`, `max-memory`, `walks`, `listener`).
+    /// `max-time`, `max-memory`, `walks`, `listener`, `pruned`).
     pub fn name(self) -> &'static str {
         match self {
             StopReason::Complete => "complete",
@@ -48,6 +51,7 @@ impl StopReason {
             StopReason::MaxMemory => "max-memory",
             StopReason::Walks => "walks",
             StopReason::Listener => "listener",
+            StopReason::Pruned => "pruned",
         }
     }
 }

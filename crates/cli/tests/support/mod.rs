@@ -134,6 +134,15 @@ pub fn compile_source(class: &str, source: &str, timeout: Duration) -> tempfile:
     dir
 }
 
+/// `benchmarks/<sub>/*.java` compiled into a fresh directory.
+pub fn compile_benchmarks(sub: &str, timeout: Duration) -> tempfile::TempDir {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benchmarks").join(sub);
+    let sources = java_sources(&src);
+    let dir = tempfile::tempdir().expect("temp dir");
+    javac(&sources.iter().map(PathBuf::as_path).collect::<Vec<_>>(), dir.path(), timeout).expect("javac");
+    dir
+}
+
 /// Compiles `sources` with `javac -g` into `dir`.
 pub fn javac(sources: &[&Path], dir: &Path, timeout: Duration) -> Result<(), String> {
     let mut cmd = Command::new(java_tool("javac"));

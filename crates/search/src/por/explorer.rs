@@ -506,18 +506,7 @@ impl Explorer {
     /// `threads` in the enumeration order.
     fn ordered(&mut self, threads: &ThreadSet) -> Vec<ThreadId> {
         let mut v: Vec<ThreadId> = threads.iter().collect();
-        match &self.order {
-            ThreadOrder::Sequential(perm) if !perm.is_empty() => {
-                v.sort_by_key(|t| (perm.iter().position(|p| p == t).unwrap_or(perm.len()), *t));
-            }
-            ThreadOrder::Sequential(_) => {}
-            ThreadOrder::Random => {
-                for i in (1..v.len()).rev() {
-                    let j = self.rng.below(i + 1);
-                    v.swap(i, j);
-                }
-            }
-        }
+        self.order.arrange(&mut v, |&t| t, &mut self.rng);
         v
     }
 

@@ -6,14 +6,27 @@
 //! strategy is one file here and one line in [`STRATEGIES`]:
 //! - [`dfs`]: depth-first, stateful or stateless ([`DfsStrategy`]);
 //! - [`bfs`]: breadth-first, shortest counterexamples ([`BfsStrategy`]);
-//! - [`random`]: seeded random walks ([`RandomStrategy`]).
+//! - [`random`]: seeded random walks ([`RandomStrategy`]);
+//! - [`dfs_rb`]: DFS with randomized early backtracking, for finding bugs fast
+//!   ([`DfsRbStrategy`], configured by [`rb_config`]);
+//! - [`pct`]: probabilistic concurrency testing, random walks by thread priorities
+//!   ([`PctStrategy`]);
+//! - [`pos`]: partial order sampling, random walks by event priorities
+//!   ([`PosStrategy`]).
 
 pub mod bfs;
 pub mod dfs;
+pub mod dfs_rb;
+pub mod pct;
+pub mod pos;
 pub mod random;
+pub mod rb_config;
 
 pub use bfs::BfsStrategy;
 pub use dfs::DfsStrategy;
+pub use dfs_rb::DfsRbStrategy;
+pub use pct::PctStrategy;
+pub use pos::PosStrategy;
 pub use random::RandomStrategy;
 
 use crate::config::SearchConfig;
@@ -64,6 +77,9 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "dfs", summary: "depth-first search (stateful, or stateless with --stateless)", make: || Box::new(DfsStrategy) },
     Registration { name: "bfs", summary: "breadth-first search: shortest counterexamples", make: || Box::new(BfsStrategy) },
     Registration { name: "random", summary: "seeded random walks (--seed, --walks)", make: || Box::new(RandomStrategy) },
+    Registration { name: "dfs-rb", summary: "DFS with randomized early backtracking (DFS-RB), incomplete: fast bug finding (--rb, --seed)", make: || Box::new(DfsRbStrategy) },
+    Registration { name: "pct", summary: "PCT: random walks by thread priorities with d - 1 change points (--pct-depth, --seed, --walks)", make: || Box::new(PctStrategy) },
+    Registration { name: "pos", summary: "POS: partial order sampling, random walks by event priorities re-drawn on races (--seed, --walks)", make: || Box::new(PosStrategy) },
     Registration { name: "spor", summary: "POR with safe sets (S-POR, Algorithm 1)", make: || Box::new(PorStrategy::spor()) },
     Registration { name: "de-spor", summary: "POR with eager source sets over safe sets (DE-S-POR, Algorithm 2), happens-before-aware at visited states", make: || Box::new(PorStrategy::de_spor()) },
     Registration { name: "de-spor-paper", summary: "DE-S-POR as the paper has it (every conflict past a visited state counts)", make: || Box::new(PorStrategy::de_spor_paper()) },

@@ -18,6 +18,10 @@
 //! round a cycle: if the cycle is fair (see `liveness.rs`) it is reported as a
 //! livelock and the walk ends; otherwise the walk goes on (an unfair cycle has a way
 //! out, which a random walk takes sooner or later).
+//!
+//! The walks are shared with the other randomized schedulers: [`explore_walks`] runs
+//! walks whose threads a [`WalkScheduler`] picks (uniformly here; by priorities in
+//! PCT, `pct.rs`, and in partial order sampling, `pos.rs`).
 
 use rustc_hash::FxHashSet;
 
@@ -29,7 +33,7 @@ use crate::report::{SearchReport, StopReason};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Halt, Node, SearchRun};
 use crate::strategy::Strategy;
-use crate::system::{Fingerprint, Move, Transition, TransitionSystem};
+use crate::system::{Fingerprint, Move, ThreadId, Transition, TransitionSystem};
 
 /// Seeded random walks.
 #[derive(Clone, Copy, Debug, Default)]
@@ -42,8 +46,34 @@ impl Strategy for RandomStrategy {
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
         let mut run = SearchRun::new(cfg, listener);
-        let result = explore(sys, &mut run);
+        let result = explore_walks(sys, &mut run, &mut Uniform);
         run.finish(self.name(), result)
+    }
+}
+
+/// Which thread a walk runs next: the one decision that tells randomized schedulers
+/// apart (shuttle's `Scheduler`).
+pub(crate) trait WalkScheduler {
+    /// A walk begins; `rng` is the search's.
+    fn new_walk(&mut self, _rng: &mut SearchRng) {}
+
+    /// The thread to run at step `step` (from 1) of the walk, among `enabled`
+    /// (ascending, never empty), in the state with fingerprint `state`.
+    fn choose(&mut self, enabled: &[ThreadId], step: usize, state: Fingerprint, rng: &mut SearchRng) -> ThreadId;
+
+    /// `done` was executed (the system is in the state after it).
+    fn stepped(&mut self, _done: &Transition, _sys: &mut dyn TransitionSystem) {}
+
+    /// The walk ended after `steps` steps.
+    fn walk_ended(&mut self, _steps: usize) {}
+}
+
+/// Every enabled thread equally likely.
+struct Uniform;
+
+impl WalkScheduler for Uniform {
+    fn choose(&mut self, enabled: &[ThreadId], _step: usize, _state: Fingerprint, rng: &mut SearchRng) -> ThreadId {
+        enabled[rng.below(enabled.len())]
     }
 }
 
@@ -58,9 +88,13 @@ struct Walk {
     /// the moves of each state of the path (for the fairness of a cycle)
     moves: Vec<Vec<Move>>,
     cycles: PathCycles,
+    /// steps taken (the path may be cut back at an unfair cycle)
+    steps: usize,
 }
 
-fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+/// Walks until a limit stops them, `scheduler` picking the threads (see the module
+/// docs).
+pub(crate) fn explore_walks(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, scheduler: &mut dyn WalkScheduler) -> Flow<()> {
     let cfg = run.cfg();
     let mut rng = SearchRng::new(cfg.seed);
     let mut reported = Reported::default();
@@ -71,17 +105,21 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
         if cfg.walks.is_some_and(|max| walks >= max) {
             return Err(Halt::Stop(StopReason::Walks));
         }
-        one_walk(sys, run, &mut rng, &mut walk, &mut reported)?;
+        scheduler.new_walk(&mut rng);
+        let result = one_walk(sys, run, scheduler, &mut rng, &mut walk, &mut reported);
+        scheduler.walk_ended(walk.steps);
+        result?;
         walks += 1;
     }
 }
 
 /// One walk from the initial state.
-fn one_walk(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, rng: &mut SearchRng, w: &mut Walk, reported: &mut Reported) -> Flow<()> {
+fn one_walk(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, scheduler: &mut dyn WalkScheduler, rng: &mut SearchRng, w: &mut Walk, reported: &mut Reported) -> Flow<()> {
     sys.reset()?;
     w.path.clear();
     w.moves.clear();
     w.cycles.clear();
+    w.steps = 0;
     let liveness = run.cfg().liveness;
     loop {
         let depth = w.path.len();
@@ -90,8 +128,8 @@ fn one_walk(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, rng: &mut S
             return Ok(());
         };
         let moves = SearchRun::moves(sys, &enabled);
+        let key = seen.fp.unwrap_or_else(|| sys.fingerprint());
         if liveness {
-            let key = seen.fp.unwrap_or_else(|| sys.fingerprint());
             if let Some(at) = w.cycles.position(key) {
                 let taken: Vec<Move> = w.path[at..].iter().map(Transition::mv).collect();
                 let enabled: Vec<&[Move]> = w.moves[at..].iter().map(Vec::as_slice).collect();
@@ -108,10 +146,12 @@ fn one_walk(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, rng: &mut S
             w.cycles.push(w.path.len(), key);
             w.moves.push(moves.clone());
         }
-        let thread = enabled[rng.below(enabled.len())];
+        w.steps += 1;
+        let thread = scheduler.choose(&enabled, w.steps, key, rng);
         let branches = moves.iter().filter(|m| m.thread == thread).count();
         let mv = Move::new(thread, if branches > 1 { rng.below(branches) as u32 } else { 0 });
         let step = run.step(sys, mv)?;
+        scheduler.stepped(&step.transition, sys);
         w.path.push(step.transition);
         if let Some(violation) = step.violation {
             let first_time = match seen.fp {

@@ -1,0 +1,101 @@
+//! The bug-finding searches on Java (`benchmarks/rb/`): PCT and DFS-RB find the reorder
+//! bug, their counterexamples replay, a seed reproduces a search, a search that
+//! pruned reports itself incomplete, and bad configurations are input errors.
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use serde_json::Value;
+use support::run;
+
+const TIMEOUT: Duration = Duration::from_secs(300);
+
+/// `benchmarks/rb/` compiled once.
+fn classes() -> &'static Path {
+    static DIR: OnceLock<tempfile::TempDir> = OnceLock::new();
+    DIR.get_or_init(|| support::compile_benchmarks("rb", TIMEOUT)).path()
+}
+
+fn jvmc(args: &[&str]) -> support::Outcome {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    cmd.args(args);
+    run(cmd, TIMEOUT).expect("jvmc runs")
+}
+
+fn check(options: &[&str], program: &[&str]) -> Value {
+    let mut args = vec!["check", "--cp", classes().to_str().expect("utf-8 path"), "--json", "-"];
+    args.extend_from_slice(options);
+    args.extend_from_slice(program);
+    let out = jvmc(&args);
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)))
+}
+
+#[test]
+fn pct_finds_the_reorder_bug_and_its_trace_replays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let trace = dir.path().join("trace.json");
+    let mut found = 0;
+    for seed in ["1", "2", "3"] {
+        let r = check(&["--search", "pct", "--pct-depth", "3", "--seed", seed, "--max-states", "200000", "--trace", trace.to_str().expect("utf-8")], &["Reorder", "6", "1"]);
+        if r["verdict"] == "violation" {
+            found += 1;
+            assert!(r["violation"]["message"].as_str().unwrap_or_default().contains("reordered"), "{r}");
+            let replayed = jvmc(&["replay", trace.to_str().expect("utf-8")]);
+            assert_eq!(replayed.code(), Some(1), "{}", String::from_utf8_lossy(&replayed.stderr));
+            assert!(String::from_utf8_lossy(&replayed.stdout).contains("reordered"));
+        }
+    }
+    assert_eq!(found, 3, "PCT found the bug with {found} of 3 seeds");
+}
+
+#[test]
+fn dfs_rb_finds_the_reorder_bug_and_a_seed_reproduces_the_search() {
+    let options = ["--search", "dfs-rb", "--rb", "I:5-10-20-50-100,pl,d,Lb,0.75,1.5", "--order", "random", "--seed", "4", "--max-states", "200000"];
+    let a = check(&options, &["Reorder", "3", "1"]);
+    assert_eq!(a["verdict"], "violation", "{a}");
+    let b = check(&options, &["Reorder", "3", "1"]);
+    assert_eq!(a["stats"]["states_new"], b["stats"]["states_new"]);
+    assert_eq!(a["stats"]["transitions"], b["stats"]["transitions"]);
+    assert_eq!(a["violation"]["trace"], b["violation"]["trace"]);
+}
+
+#[test]
+fn dfs_rb_without_a_bug_says_what_it_covered() {
+    // no checker: nothing can fail; thresholds of 2 prune, a threshold past every
+    // path explores everything
+    let pruned = check(&["--search", "dfs-rb", "--rb", "I:2-2,pl,d,F,0.5,1"], &["Reorder", "2", "0"]);
+    assert_eq!((pruned["verdict"].as_str(), pruned["stats"]["stop_reason"].as_str()), (Some("incomplete"), Some("pruned")), "{pruned}");
+    let complete = check(&["--search", "dfs-rb", "--rb", "I:2-100000,pl,d,F,0.5,1"], &["Reorder", "2", "0"]);
+    assert_eq!(complete["verdict"], "ok", "{complete}");
+}
+
+#[test]
+fn bad_configurations_are_input_errors() {
+    let cp = classes().to_str().expect("utf-8 path");
+    for (args, needle) in [
+        (vec!["check", "--cp", cp, "--search", "dfs-rb", "--rb", "5,pl,d,Q,0.5,1", "Reorder"], "strategy"),
+        (vec!["check", "--cp", cp, "--search", "dfs-rb", "--rb", "5,pl,d", "Reorder"], "six"),
+        (vec!["check", "--cp", cp, "--rb", "5,pl,d,F,0.5,1", "Reorder"], "configure --search dfs-rb"),
+        (vec!["check", "--cp", cp, "--search", "dfs-rb", "--rb", "@/nonexistent/rb.conf", "Reorder"], "reading the DFS-RB configuration"),
+    ] {
+        let out = jvmc(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(needle), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_configuration_file_is_read() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("rb.conf");
+    std::fs::write(&file, "# the paper's best by variation\nthb = L*0.25\nstg = F\nrtb = 1-d/100\nrtc = 1.2\n").expect("write");
+    let at = format!("@{}", file.display());
+    let r = check(&["--search", "dfs-rb", "--rb", &at, "--seed", "1", "--max-states", "200000"], &["Reorder", "3", "1"]);
+    assert!(matches!(r["verdict"].as_str(), Some("violation" | "incomplete")), "{r}");
+    assert_eq!(r["stats"]["strategy"], "dfs-rb");
+}
