@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use jvmc_search::{SearchReport, Verdict};
+use jvmc_search::{SearchReport, StopReason, Verdict};
 use serde::Serialize;
 
 use crate::trace::{TraceStep, ViolationReport};
@@ -272,6 +272,7 @@ pub fn verdict_line(report: &SearchReport) -> String {
     match report.verdict() {
         Verdict::Ok => "no violation: every reachable state was explored".to_string(),
         Verdict::Violation => format!("{} violation{} found", report.violations.len(), if report.violations.len() == 1 { "" } else { "s" }),
+        Verdict::Incomplete if report.stop == StopReason::Pruned => "no violation found, but the search is incomplete (it backtracked early and left parts of the state space unexplored)".to_string(),
         Verdict::Incomplete => format!("no violation found, but the search is incomplete ({} reached)", report.stop.name()),
     }
 }

@@ -71,6 +71,10 @@ fn dfs_rb_without_a_bug_says_what_it_covered() {
     assert_eq!((pruned["verdict"].as_str(), pruned["stats"]["stop_reason"].as_str()), (Some("incomplete"), Some("pruned")), "{pruned}");
     let complete = check(&["--search", "dfs-rb", "--rb", "I:2-100000,pl,d,F,0.5,1"], &["Reorder", "2", "0"]);
     assert_eq!(complete["verdict"], "ok", "{complete}");
+    // the text report says why, and the exit status is the incomplete one
+    let out = jvmc(&["check", "--cp", classes().to_str().expect("utf-8 path"), "--search", "dfs-rb", "--rb", "I:2-2,pl,d,F,0.5,1", "Reorder", "2", "0"]);
+    assert_eq!(out.code(), Some(3));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("backtracked early"), "{}", String::from_utf8_lossy(&out.stdout));
 }
 
 #[test]
