@@ -28,7 +28,8 @@ pub struct CheckArgs {
     #[arg(long, default_value = "shared", value_name = "POLICY")]
     sched: String,
     /// Search strategy (dfs, bfs, random, dfs-rb — randomized early backtracking, see
-    /// --rb —, pct — priority-based random walks, see --pct-depth —, or a POR
+    /// --rb —, pct — priority-based random walks, see --pct-depth —, pos — partial
+    /// order sampling —, preemption-bounded — see --preemption-bound —, or a POR
     /// algorithm: see --por)
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
@@ -88,6 +89,11 @@ pub struct CheckArgs {
     /// PCT (--search pct): the bug depth d, d - 1 priority change points per walk
     #[arg(long = "pct-depth", value_name = "D", default_value_t = jvmc_search::strategy::pct::DEFAULT_DEPTH)]
     pct_depth: usize,
+    /// Preemption-bounded search (--search preemption-bounded): at most N preemptions
+    /// per execution (default: 0, 1, 2, ... in turn until a violation or a complete
+    /// search: the counterexample with the fewest preemptions)
+    #[arg(long = "preemption-bound", value_name = "N")]
+    preemption_bound: Option<usize>,
     /// DFS-RB: the time bound of each iteration of a threshold I:t1-...-tn (default 10s)
     #[arg(long = "rb-iteration-time", value_name = "TIME", value_parser = parse_duration)]
     rb_iteration_time: Option<Duration>,
@@ -404,6 +410,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         liveness: !args.no_liveness,
         rb,
         pct_depth: args.pct_depth,
+        preemption_bound: args.preemption_bound,
     };
     let instructions_before = sys.vm().instructions();
     let mut progress = Progress::new();

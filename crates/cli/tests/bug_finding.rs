@@ -1,6 +1,7 @@
-//! The bug-finding searches on Java (`benchmarks/rb/`): PCT and DFS-RB find the reorder
-//! bug, their counterexamples replay, a seed reproduces a search, a search that
-//! pruned reports itself incomplete, and bad configurations are input errors.
+//! The bug-finding searches on Java (`benchmarks/rb/`): PCT, DFS-RB and iterative
+//! preemption bounding find the reorder bug, their counterexamples replay, a seed
+//! reproduces a search, a search that pruned reports itself incomplete, and bad
+//! configurations are input errors.
 
 mod support;
 
@@ -102,4 +103,17 @@ fn a_configuration_file_is_read() {
     let r = check(&["--search", "dfs-rb", "--rb", &at, "--seed", "1", "--max-states", "200000"], &["Reorder", "3", "1"]);
     assert!(matches!(r["verdict"].as_str(), Some("violation" | "incomplete")), "{r}");
     assert_eq!(r["stats"]["strategy"], "dfs-rb");
+}
+
+#[test]
+fn iterative_preemption_bounding_finds_the_bug_with_the_fewest_preemptions() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let trace = dir.path().join("trace.json");
+    let r = check(&["--search", "preemption-bounded", "--trace", trace.to_str().expect("utf-8")], &["Reorder", "3", "1"]);
+    assert_eq!(r["verdict"], "violation", "{r}");
+    let replayed = jvmc(&["replay", trace.to_str().expect("utf-8")]);
+    assert_eq!(replayed.code(), Some(1), "{}", String::from_utf8_lossy(&replayed.stderr));
+    // with no preemption at all the checker cannot fall between a setter's writes
+    let none = check(&["--search", "preemption-bounded", "--preemption-bound", "0"], &["Reorder", "3", "1"]);
+    assert_eq!((none["verdict"].as_str(), none["stats"]["stop_reason"].as_str()), (Some("incomplete"), Some("pruned")), "{none}");
 }

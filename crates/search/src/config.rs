@@ -60,6 +60,9 @@ pub struct SearchConfig {
     /// PCT: the bug depth `d` (`d - 1` priority change points per walk; 0: the
     /// default, 3). Other strategies ignore it.
     pub pct_depth: usize,
+    /// Preemption-bounded search: the bound (`None`: 0, 1, 2, … in turn). Other
+    /// strategies ignore it.
+    pub preemption_bound: Option<usize>,
 }
 
 /// The order in which a search tries a state's candidate threads.

@@ -45,3 +45,43 @@ impl SearchListener for NoListener {
         Ok(true)
     }
 }
+
+/// The listener of a search made of several searches one after the other (DFS-RB's
+/// iterations, preemption bounds): what the earlier ones counted is added to every
+/// event's statistics, so the listener sees one search whose counters only grow.
+pub(crate) struct Continued<'a> {
+    pub inner: &'a mut dyn SearchListener,
+    /// the earlier searches' counters
+    pub before: Stats,
+    /// when the first search started
+    pub started: std::time::Instant,
+}
+
+impl Continued<'_> {
+    fn combined(&self, now: &Stats) -> Stats {
+        let mut all = self.before.clone();
+        all.add(now);
+        all.elapsed = self.started.elapsed();
+        all
+    }
+}
+
+impl SearchListener for Continued<'_> {
+    fn on_state(&mut self, stats: &Stats) -> Result<bool, ListenerError> {
+        let all = self.combined(stats);
+        self.inner.on_state(&all)
+    }
+
+    fn on_violation(&mut self, found: &Counterexample, stats: &Stats) -> Result<bool, ListenerError> {
+        let all = self.combined(stats);
+        self.inner.on_violation(found, &all)
+    }
+
+    fn wants_graphs(&self) -> bool {
+        self.inner.wants_graphs()
+    }
+
+    fn on_graph(&mut self, execution: u64, dot: &str) -> Result<bool, ListenerError> {
+        self.inner.on_graph(execution, dot)
+    }
+}

@@ -150,6 +150,22 @@ pub struct Stats {
     pub engine: Option<crate::engine::EngineCounts>,
 }
 
+impl Stats {
+    /// Adds the counters of a later search of the same program: counts summed, depth
+    /// and memory figures the larger, the later elapsed time.
+    pub fn add(&mut self, later: &Stats) {
+        self.states_new += later.states_new;
+        self.states_visited += later.states_visited;
+        self.end_states += later.end_states;
+        self.transitions += later.transitions;
+        self.depth_cutoffs += later.depth_cutoffs;
+        self.max_depth = self.max_depth.max(later.max_depth);
+        self.peak_rss_bytes = self.peak_rss_bytes.max(later.peak_rss_bytes);
+        self.visited_set_bytes = self.visited_set_bytes.max(later.visited_set_bytes);
+        self.elapsed = later.elapsed;
+    }
+}
+
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchReport {
@@ -172,6 +188,18 @@ impl SearchReport {
     /// Whether the whole reachable state space (within no limit) was explored.
     pub fn is_complete(&self) -> bool {
         self.stop == StopReason::Complete
+    }
+
+    /// Adds the report of a later search of the same program (an iteration of DFS-RB
+    /// or of preemption bounding) to this one: counts summed, memory figures the
+    /// larger, outcomes and violations joined, the later stop reason.
+    pub fn absorb(&mut self, later: SearchReport) {
+        self.stats.add(&later.stats);
+        for (o, c) in later.outcomes {
+            *self.outcomes.entry(o).or_default() += c;
+        }
+        self.violations.extend(later.violations);
+        self.stop = later.stop;
     }
 
     /// The verdict: any violation wins; otherwise ok only if complete.

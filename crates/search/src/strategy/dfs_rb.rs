@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use crate::config::SearchConfig;
 use crate::error::SearchError;
-use crate::listener::SearchListener;
+use crate::listener::{Continued, SearchListener};
 use crate::report::{SearchReport, StopReason};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
@@ -65,14 +65,21 @@ impl Strategy for DfsRbStrategy {
             let max_states = cfg.max_states.map(|m| m.saturating_sub(explored));
             let it_cfg = SearchConfig { max_time, max_states, liveness: false, ..cfg.clone() };
             let iteration_started = Instant::now();
-            let mut run = SearchRun::new(&it_cfg, listener);
+            let before = total.as_ref().map(|t| t.stats.clone()).unwrap_or_default();
+            let mut continued = Continued { inner: &mut *listener, before, started };
+            let mut run = SearchRun::new(&it_cfg, &mut continued);
             let mut search = Search::new(&rb, iteration, &mut rng);
             let result = search.explore(sys, &mut run);
             pruned = search.pruned;
             let report = run.finish(self.name(), result)?;
             let stop = report.stop;
-            let total = total.get_or_insert_with(|| SearchReport { strategy: report.strategy, stop, violations: Vec::new(), stats: Default::default(), outcomes: Default::default() });
-            merge(total, report);
+            let total = match &mut total {
+                None => total.insert(report),
+                Some(t) => {
+                    t.absorb(report);
+                    t
+                }
+            };
             // an iteration ends at its own time bound (not the search's) or when done
             let out_of_time = cfg.max_time.is_some_and(|t| started.elapsed() >= t);
             let bound_reached = bound.is_some_and(|b| iteration_started.elapsed() >= b);
@@ -90,24 +97,6 @@ impl Strategy for DfsRbStrategy {
         }
         Ok(report)
     }
-}
-
-/// Adds one iteration's report to the total: counts summed, the last stop reason.
-fn merge(total: &mut SearchReport, r: SearchReport) {
-    let (t, s) = (&mut total.stats, r.stats);
-    t.states_new += s.states_new;
-    t.states_visited += s.states_visited;
-    t.end_states += s.end_states;
-    t.transitions += s.transitions;
-    t.depth_cutoffs += s.depth_cutoffs;
-    t.max_depth = t.max_depth.max(s.max_depth);
-    t.peak_rss_bytes = t.peak_rss_bytes.max(s.peak_rss_bytes);
-    t.visited_set_bytes = t.visited_set_bytes.max(s.visited_set_bytes);
-    for (o, c) in r.outcomes {
-        *total.outcomes.entry(o).or_default() += c;
-    }
-    total.violations.extend(r.violations);
-    total.stop = r.stop;
 }
 
 /// A state on the stack.

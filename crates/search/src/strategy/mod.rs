@@ -12,13 +12,16 @@
 //! - [`pct`]: probabilistic concurrency testing, random walks by thread priorities
 //!   ([`PctStrategy`]);
 //! - [`pos`]: partial order sampling, random walks by event priorities
-//!   ([`PosStrategy`]).
+//!   ([`PosStrategy`]);
+//! - [`preemption_bound`]: DFS over the executions with at most so many preemptions
+//!   ([`PreemptionBoundedStrategy`]).
 
 pub mod bfs;
 pub mod dfs;
 pub mod dfs_rb;
 pub mod pct;
 pub mod pos;
+pub mod preemption_bound;
 pub mod random;
 pub mod rb_config;
 
@@ -27,6 +30,7 @@ pub use dfs::DfsStrategy;
 pub use dfs_rb::DfsRbStrategy;
 pub use pct::PctStrategy;
 pub use pos::PosStrategy;
+pub use preemption_bound::PreemptionBoundedStrategy;
 pub use random::RandomStrategy;
 
 use crate::config::SearchConfig;
@@ -80,6 +84,7 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "dfs-rb", summary: "DFS with randomized early backtracking (DFS-RB), incomplete: fast bug finding (--rb, --seed)", make: || Box::new(DfsRbStrategy) },
     Registration { name: "pct", summary: "PCT: random walks by thread priorities with d - 1 change points (--pct-depth, --seed, --walks)", make: || Box::new(PctStrategy) },
     Registration { name: "pos", summary: "POS: partial order sampling, random walks by event priorities re-drawn on races (--seed, --walks)", make: || Box::new(PosStrategy) },
+    Registration { name: "preemption-bounded", summary: "DFS over executions with at most N preemptions (--preemption-bound N; without it 0, 1, 2, ... in turn: fewest-preemption counterexamples)", make: || Box::new(PreemptionBoundedStrategy) },
     Registration { name: "spor", summary: "POR with safe sets (S-POR, Algorithm 1)", make: || Box::new(PorStrategy::spor()) },
     Registration { name: "de-spor", summary: "POR with eager source sets over safe sets (DE-S-POR, Algorithm 2), happens-before-aware at visited states", make: || Box::new(PorStrategy::de_spor()) },
     Registration { name: "de-spor-paper", summary: "DE-S-POR as the paper has it (every conflict past a visited state counts)", make: || Box::new(PorStrategy::de_spor_paper()) },

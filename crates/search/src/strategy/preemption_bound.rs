@@ -1,0 +1,193 @@
+//! Preemption-bounded search (Musuvathi and Qadeer, "Iterative Context Bounding for
+//! Systematic Testing of Multithreaded Programs", PLDI 2007; CHESS), one of the
+//! techniques the DFS-RB paper compares with (Section 8 and 9): stateful DFS over the
+//! executions with at most `b` preemptions. A preemption is a switch away from a
+//! thread that could have gone on (the thread of the last transition is enabled and
+//! another runs); a switch from a thread that blocked or ended is free.
+//!
+//! `--preemption-bound N` explores bound `N` only; without it the bounds 0, 1, 2, … are
+//! explored in turn (iterative context bounding), each from scratch, until one finds a
+//! violation, a bound cuts nothing (the search was complete), or a limit stops it. So
+//! the first violation found has a counterexample with the fewest preemptions any
+//! counterexample of the program has.
+//!
+//! States are matched by fingerprint together with the thread that ran last (it
+//! decides what counts as a preemption next), and a state reached again with fewer
+//! preemptions than before is explored again: its future may reach further. A search
+//! whose bound cut a transition ends with [`StopReason::Pruned`].
+
+use rustc_hash::FxHashMap;
+
+use crate::config::SearchConfig;
+use crate::error::SearchError;
+use crate::listener::{Continued, SearchListener};
+use crate::report::{SearchReport, StopReason};
+use crate::run::{Flow, Node, SearchRun};
+use crate::strategy::Strategy;
+use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem};
+
+/// Preemption-bounded DFS with [`SearchConfig::preemption_bound`] (`None`: iterative).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PreemptionBoundedStrategy;
+
+impl Strategy for PreemptionBoundedStrategy {
+    fn name(&self) -> &'static str {
+        "preemption-bounded"
+    }
+
+    fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+        let started = std::time::Instant::now();
+        let bounds: Box<dyn Iterator<Item = usize>> = match cfg.preemption_bound {
+            Some(b) => Box::new(std::iter::once(b)),
+            None => Box::new(0..),
+        };
+        let mut total: Option<SearchReport> = None;
+        for bound in bounds {
+            let max_time = cfg.max_time.map(|t| t.saturating_sub(started.elapsed()));
+            let explored = total.as_ref().map_or(0, |t| t.stats.states_new);
+            let max_states = cfg.max_states.map(|m| m.saturating_sub(explored));
+            let it_cfg = SearchConfig { max_time, max_states, liveness: false, stateless: false, ..cfg.clone() };
+            let before = total.as_ref().map(|t| t.stats.clone()).unwrap_or_default();
+            let mut continued = Continued { inner: &mut *listener, before, started };
+            let mut run = SearchRun::new(&it_cfg, &mut continued);
+            let mut search = Bounded { bound, cut: false, best: FxHashMap::default(), stack: Vec::new(), path: Vec::new() };
+            let result = search.explore(sys, &mut run);
+            let mut report = run.finish(self.name(), result)?;
+            if search.cut && matches!(report.stop, StopReason::Complete | StopReason::DepthLimit) {
+                report.stop = StopReason::Pruned;
+            }
+            let stop = report.stop;
+            match &mut total {
+                None => total = Some(report),
+                Some(t) => t.absorb(report),
+            }
+            if stop != StopReason::Pruned {
+                break;
+            }
+        }
+        let mut report = total.expect("at least one bound");
+        report.stats.elapsed = started.elapsed();
+        Ok(report)
+    }
+}
+
+/// A state on the stack.
+struct Frame {
+    moves: Vec<Move>,
+    next: usize,
+    mark: Option<SaveMark>,
+    /// preemptions on the path to it
+    preemptions: usize,
+}
+
+/// One search with one bound.
+struct Bounded {
+    bound: usize,
+    /// a transition was left out for exceeding the bound
+    cut: bool,
+    /// (state, thread that ran last) → the fewest preemptions it was explored with
+    best: FxHashMap<(Fingerprint, Option<ThreadId>), usize>,
+    stack: Vec<Frame>,
+    path: Vec<Transition>,
+}
+
+impl Bounded {
+    fn explore(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+        run.begin(sys)?;
+        self.arrive(sys, run, 0)?;
+        while let Some(top) = self.stack.len().checked_sub(1) {
+            if let Some(mark) = self.stack[top].mark.take() {
+                sys.restore(mark);
+                self.path.pop();
+            }
+            let f = &self.stack[top];
+            let Some(&mv) = f.moves.get(f.next) else {
+                self.stack.pop();
+                continue;
+            };
+            let last = self.path.last().map(|t| t.thread);
+            let preempts = last.is_some_and(|l| l != mv.thread && f.moves.iter().any(|m| m.thread == l));
+            let preemptions = f.preemptions + usize::from(preempts);
+            let f = &mut self.stack[top];
+            f.next += 1;
+            if preemptions > self.bound {
+                self.cut = true;
+                continue;
+            }
+            f.mark = Some(sys.save());
+            let step = run.step(sys, mv)?;
+            self.path.push(step.transition);
+            if let Some(v) = step.violation {
+                run.violation(v, &self.path)?;
+                continue;
+            }
+            self.arrive(sys, run, preemptions)?;
+        }
+        Ok(())
+    }
+
+    /// The system reached a state along `self.path` with `preemptions`: pushed if it
+    /// is new, or was explored only with more preemptions (or after another thread).
+    fn arrive(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, preemptions: usize) -> Flow<()> {
+        let depth = self.path.len();
+        let seen = run.observe(sys, depth)?;
+        let key = (seen.fp.unwrap_or_else(|| sys.fingerprint()), self.path.last().map(|t| t.thread));
+        match self.best.get(&key) {
+            Some(&before) if before <= preemptions => return Ok(()),
+            _ => {
+                self.best.insert(key, preemptions);
+            }
+        }
+        if let Node::Expand(enabled) = run.classify(sys, depth, seen.new, &self.path)? {
+            let moves = SearchRun::moves(sys, &enabled);
+            self.stack.push(Frame { moves, next: 0, mark: None, preemptions });
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::DfsStrategy;
+    use crate::testkit::{Op, Program};
+    use crate::NoListener;
+
+    fn bounded(bound: Option<usize>) -> SearchConfig {
+        SearchConfig { preemption_bound: bound, ..SearchConfig::default() }
+    }
+
+    /// Thread 0 writes 1 then 0 and goes on; thread 1 fails if it sees 1: it must
+    /// preempt thread 0 between its writes — one preemption.
+    fn one_preemption_bug() -> Program {
+        Program::new(1, vec![vec![Op::Set(0, 1), Op::Set(0, 0), Op::Local], vec![Op::Assert(0, 0)]])
+    }
+
+    #[test]
+    fn a_bound_cuts_and_the_next_bound_finds() {
+        let r = PreemptionBoundedStrategy.search(&mut one_preemption_bug(), &bounded(Some(0)), &mut NoListener).expect("pb");
+        assert!(r.violations.is_empty());
+        assert_eq!(r.stop, StopReason::Pruned);
+        let r = PreemptionBoundedStrategy.search(&mut one_preemption_bug(), &bounded(Some(1)), &mut NoListener).expect("pb");
+        assert_eq!(r.stop, StopReason::Violation);
+    }
+
+    #[test]
+    fn iterative_bounding_finds_the_fewest_preemptions() {
+        let r = PreemptionBoundedStrategy.search(&mut one_preemption_bug(), &bounded(None), &mut NoListener).expect("pb");
+        assert_eq!(r.stop, StopReason::Violation);
+        // the counterexample preempts once: 0, 1 (thread 0 could have gone on)
+        let threads: Vec<ThreadId> = r.violations[0].trace.iter().map(|t| t.thread).collect();
+        assert_eq!(threads, [0, 1]);
+    }
+
+    #[test]
+    fn without_a_cut_the_search_is_complete_and_agrees_with_dfs() {
+        let program = || Program::new(2, vec![vec![Op::Load(0), Op::Store(0, 1)], vec![Op::Load(0), Op::Store(0, 1)], vec![Op::Set(1, 1)]]);
+        let cfg = SearchConfig { collect_outcomes: true, ..bounded(None) };
+        let r = PreemptionBoundedStrategy.search(&mut program(), &cfg, &mut NoListener).expect("pb");
+        let dfs = DfsStrategy.search(&mut program(), &SearchConfig { collect_outcomes: true, ..SearchConfig::default() }, &mut NoListener).expect("dfs");
+        assert_eq!(r.stop, StopReason::Complete);
+        assert_eq!(r.outcomes.keys().collect::<Vec<_>>(), dfs.outcomes.keys().collect::<Vec<_>>());
+    }
+}
