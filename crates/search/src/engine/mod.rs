@@ -141,10 +141,9 @@ struct Frame {
     explored: Vec<(ThreadId, Transition)>,
 }
 
-impl Frame {
-    fn asleep(&self) -> ThreadSet {
-        self.sleep.iter().map(|&(u, _)| u).collect()
-    }
+/// The threads of a sleep set.
+fn sleepers(sleep: &[(ThreadId, Transition)]) -> ThreadSet {
+    sleep.iter().map(|&(u, _)| u).collect()
 }
 
 /// One search (see the module docs).
@@ -198,9 +197,8 @@ impl Search<'_> {
                 }
                 self.graph.nodes[n].replay = false;
             }
-            let asleep = self.frames[top].asleep();
             let node = &mut self.graph.nodes[n];
-            let Some(t) = node.choices.minus(&node.done).minus(&asleep).iter().next() else {
+            let Some(t) = node.choices.minus(&node.done).minus(&node.asleep).iter().next() else {
                 self.check_unexplored(sys, run, top)?;
                 self.frames.pop();
                 continue;
@@ -217,10 +215,10 @@ impl Search<'_> {
         let n = self.graph.add(kind, thread, event, ThreadSet::of(&enabled), ThreadSet::of(&blocked));
         self.counts.choice_points += 1;
         let sleep = self.sleep.clone();
-        let frame = Frame { node: n, mark: None, path_len: self.path.len(), states_len: self.states.len(), current: None, enabled, sleep, explored: Vec::new() };
         // a first choice asleep: the first runnable thread awake instead (none: the
         // execution is redundant, sleep-blocked)
-        let asleep = frame.asleep();
+        let asleep = sleepers(&sleep);
+        let frame = Frame { node: n, mark: None, path_len: self.path.len(), states_len: self.states.len(), current: None, enabled, sleep, explored: Vec::new() };
         let node = &mut self.graph.nodes[n];
         node.asleep = asleep.clone();
         if !node.choices.is_empty() && node.choices.minus(&asleep).is_empty() {
@@ -282,7 +280,7 @@ impl Search<'_> {
                     }
                     Mark::Maybe => {
                         let n = self.graph.add(NodeKind::Maybe, Some(t), step.transition.clone(), ThreadSet::of(&enabled), ThreadSet::of(&blocked));
-                        self.graph.nodes[n].asleep = self.sleep.iter().map(|&(u, _)| u).collect();
+                        self.graph.nodes[n].asleep = sleepers(&self.sleep);
                         self.counts.maybe_nodes += 1;
                         self.graph.execute_dpor(self.relation, n);
                         unmarked_save = Some((before, blocked));

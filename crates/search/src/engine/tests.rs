@@ -4,8 +4,7 @@
 //! programs (locks, choices, spins) for every marker.
 
 use super::*;
-use crate::por::tests::{observable, random_program_sized, with_outcomes};
-use crate::report::StopReason;
+use crate::por::tests::{complete_runs_agreeing_with_dfs, observable, with_outcomes};
 use crate::strategy::DfsStrategy;
 use crate::testkit::{Op, Program};
 use crate::NoListener;
@@ -54,16 +53,7 @@ fn data_race_marker_makes_fewer_choice_points_on_thread_local_data() {
 fn every_marker_is_sound_on_random_programs() {
     let budget = SearchConfig { max_states: Some(200_000), ..with_outcomes() };
     for mut engine in engines() {
-        let mut complete = 0;
-        for seed in 0..300 {
-            let program = || random_program_sized(seed, seed % 2 == 1, seed % 3 == 0, 2, 4);
-            let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");
-            let r = engine.search(&mut program(), &budget, &mut NoListener).expect("engine");
-            if r.stop == StopReason::Complete {
-                complete += 1;
-                assert_eq!(observable(&r), observable(&reference), "{} on random program {seed}: {:?}", engine.name(), program());
-            }
-        }
+        let complete = complete_runs_agreeing_with_dfs(&mut engine, 0..300, 2, 4, &budget);
         assert!(complete > 250, "{} completed only {complete} of 300", engine.name());
     }
 }

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeSet;
 
-use super::tests::{observable, random_program_sized, with_outcomes};
+use super::tests::{complete_runs_agreeing_with_dfs, observable, random_program_sized, with_outcomes};
 use super::*;
 use crate::config::SearchConfig;
 use crate::report::StopReason;
@@ -50,16 +50,7 @@ fn stateless_dpor_is_sound_on_acyclic_random_programs() {
 fn stateless_dpor_is_sound_on_larger_and_cyclic_programs() {
     let budget = SearchConfig { max_states: Some(100_000), ..with_outcomes() };
     for mut s in stateless_algorithms() {
-        let mut complete = 0;
-        for seed in 0..200 {
-            let program = || random_program_sized(seed, seed % 2 == 1, seed % 3 == 0, 3, 5);
-            let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");
-            let r = s.search(&mut program(), &budget, &mut NoListener).expect("dpor");
-            if r.stop == StopReason::Complete {
-                complete += 1;
-                assert_eq!(observable(&r), observable(&reference), "{} on random program {seed}: {:?}", s.name(), program());
-            }
-        }
+        let complete = complete_runs_agreeing_with_dfs(&mut s, 0..200, 3, 5, &budget);
         assert!(complete > 150, "{} completed only {complete} of 200 programs", s.name());
     }
 }

@@ -202,6 +202,24 @@ fn random_program_with(seed: u64, choices: bool, spins: bool) -> Program {
     random_program_sized(seed, choices, spins, 3, 4)
 }
 
+/// Runs `strategy` on the random programs of `seeds` (2 to `1 + max_threads` threads
+/// of up to `max_ops` statements; choices on odd seeds, spins on every third) within
+/// `budget`: each one it completes must give stateful DFS's verdict, violations and
+/// outcomes. Returns how many it completed.
+pub(crate) fn complete_runs_agreeing_with_dfs(strategy: &mut dyn crate::Strategy, seeds: std::ops::Range<u64>, max_threads: usize, max_ops: usize, budget: &SearchConfig) -> usize {
+    let mut complete = 0;
+    for seed in seeds {
+        let program = || random_program_sized(seed, seed % 2 == 1, seed % 3 == 0, max_threads, max_ops);
+        let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");
+        let r = strategy.search(&mut program(), budget, &mut NoListener).expect("search");
+        if r.stop == StopReason::Complete {
+            complete += 1;
+            assert_eq!(observable(&r), observable(&reference), "{} on random program {seed}: {:?}", strategy.name(), program());
+        }
+    }
+    complete
+}
+
 /// A random program of 2 to `1 + max_threads` threads of 1 to `max_ops` statements.
 pub(crate) fn random_program_sized(seed: u64, choices: bool, spins: bool, max_threads: usize, max_ops: usize) -> Program {
     let mut rng = SearchRng::new(seed);

@@ -31,10 +31,11 @@ use std::time::Instant;
 
 use crate::config::SearchConfig;
 use crate::error::SearchError;
-use crate::listener::{Continued, SearchListener};
+use crate::listener::SearchListener;
 use crate::report::{SearchReport, StopReason};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
+use crate::strategy::in_turn::InTurn;
 use crate::strategy::rb_config::{luby, JumpStrategy, RbConfig, ThresholdBase, ThresholdMode, ThresholdReduction};
 use crate::strategy::Strategy;
 use crate::system::{Move, SaveMark, Transition, TransitionSystem};
@@ -50,36 +51,19 @@ impl Strategy for DfsRbStrategy {
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
         let rb = cfg.rb.clone().unwrap_or_default();
-        let started = Instant::now();
+        let mut in_turn = InTurn::new();
         let mut rng = SearchRng::new(cfg.seed);
-        let mut total: Option<SearchReport> = None;
         let mut pruned = false;
         for iteration in 0..rb.iterations() {
-            let remaining_time = cfg.max_time.map(|t| t.saturating_sub(started.elapsed()));
             let bound = matches!(rb.thb, ThresholdBase::Iterate(_)).then_some(rb.iteration_time);
-            let max_time = match (remaining_time, bound) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            };
-            let explored = total.as_ref().map_or(0, |t| t.stats.states_new);
-            let max_states = cfg.max_states.map(|m| m.saturating_sub(explored));
-            let it_cfg = SearchConfig { max_time, max_states, liveness: false, ..cfg.clone() };
+            let it_cfg = in_turn.next_config(cfg, bound);
             let iteration_started = Instant::now();
-            let before = total.as_ref().map(|t| t.stats.clone()).unwrap_or_default();
-            let mut continued = Continued { inner: &mut *listener, before, started };
-            let mut run = SearchRun::new(&it_cfg, &mut continued);
             let mut search = Search::new(&rb, iteration, &mut rng);
-            let result = search.explore(sys, &mut run);
+            let report = in_turn.search(self.name(), &it_cfg, listener, |run| search.explore(sys, run))?;
             pruned = search.pruned;
-            let report = run.finish(self.name(), result)?;
-            let stop = report.stop;
-            let total = match &mut total {
-                None => total.insert(report),
-                Some(t) => {
-                    t.absorb(report);
-                    t
-                }
-            };
+            let started = in_turn.started();
+            let total = in_turn.join(report);
+            let stop = total.stop;
             // an iteration ends at its own time bound (not the search's) or when done
             let out_of_time = cfg.max_time.is_some_and(|t| started.elapsed() >= t);
             let bound_reached = bound.is_some_and(|b| iteration_started.elapsed() >= b);
@@ -90,8 +74,7 @@ impl Strategy for DfsRbStrategy {
                 break;
             }
         }
-        let mut report = total.expect("at least one iteration");
-        report.stats.elapsed = started.elapsed();
+        let mut report = in_turn.finish().expect("at least one iteration");
         if pruned && report.violations.is_empty() && matches!(report.stop, StopReason::Complete | StopReason::DepthLimit) {
             report.stop = StopReason::Pruned;
         }

@@ -19,6 +19,7 @@
 pub mod bfs;
 pub mod dfs;
 pub mod dfs_rb;
+mod in_turn;
 pub mod pct;
 pub mod pos;
 pub mod preemption_bound;

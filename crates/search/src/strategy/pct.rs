@@ -100,8 +100,12 @@ impl WalkScheduler for Priorities {
         self.rng = SearchRng::new(rng.next_u64());
     }
 
-    fn choose(&mut self, enabled: &[ThreadId], step: usize, state: Fingerprint, _rng: &mut SearchRng) -> ThreadId {
-        if !self.seen.insert(state) {
+    fn watches_states(&self) -> bool {
+        true
+    }
+
+    fn choose(&mut self, enabled: &[ThreadId], step: usize, state: Option<Fingerprint>, _rng: &mut SearchRng) -> ThreadId {
+        if state.is_some_and(|s| !self.seen.insert(s)) {
             if let Some(spinner) = self.last {
                 self.drop_below_all(spinner);
             }

@@ -51,7 +51,7 @@ impl WalkScheduler for EventPriorities {
         self.rng = SearchRng::new(rng.next_u64());
     }
 
-    fn choose(&mut self, enabled: &[ThreadId], _step: usize, _state: Fingerprint, _rng: &mut SearchRng) -> ThreadId {
+    fn choose(&mut self, enabled: &[ThreadId], _step: usize, _state: Option<Fingerprint>, _rng: &mut SearchRng) -> ThreadId {
         let mut best = (0, enabled[0]);
         for &t in enabled {
             let i = t as usize;

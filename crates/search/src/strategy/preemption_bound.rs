@@ -20,9 +20,10 @@ use rustc_hash::FxHashMap;
 
 use crate::config::SearchConfig;
 use crate::error::SearchError;
-use crate::listener::{Continued, SearchListener};
+use crate::listener::SearchListener;
 use crate::report::{SearchReport, StopReason};
 use crate::run::{Flow, Node, SearchRun};
+use crate::strategy::in_turn::InTurn;
 use crate::strategy::Strategy;
 use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
@@ -36,38 +37,23 @@ impl Strategy for PreemptionBoundedStrategy {
     }
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
-        let started = std::time::Instant::now();
         let bounds: Box<dyn Iterator<Item = usize>> = match cfg.preemption_bound {
             Some(b) => Box::new(std::iter::once(b)),
             None => Box::new(0..),
         };
-        let mut total: Option<SearchReport> = None;
+        let mut in_turn = InTurn::new();
         for bound in bounds {
-            let max_time = cfg.max_time.map(|t| t.saturating_sub(started.elapsed()));
-            let explored = total.as_ref().map_or(0, |t| t.stats.states_new);
-            let max_states = cfg.max_states.map(|m| m.saturating_sub(explored));
-            let it_cfg = SearchConfig { max_time, max_states, liveness: false, stateless: false, ..cfg.clone() };
-            let before = total.as_ref().map(|t| t.stats.clone()).unwrap_or_default();
-            let mut continued = Continued { inner: &mut *listener, before, started };
-            let mut run = SearchRun::new(&it_cfg, &mut continued);
+            let it_cfg = SearchConfig { stateless: false, ..in_turn.next_config(cfg, None) };
             let mut search = Bounded { bound, cut: false, best: FxHashMap::default(), stack: Vec::new(), path: Vec::new() };
-            let result = search.explore(sys, &mut run);
-            let mut report = run.finish(self.name(), result)?;
+            let mut report = in_turn.search(self.name(), &it_cfg, listener, |run| search.explore(sys, run))?;
             if search.cut && matches!(report.stop, StopReason::Complete | StopReason::DepthLimit) {
                 report.stop = StopReason::Pruned;
             }
-            let stop = report.stop;
-            match &mut total {
-                None => total = Some(report),
-                Some(t) => t.absorb(report),
-            }
-            if stop != StopReason::Pruned {
+            if in_turn.join(report).stop != StopReason::Pruned {
                 break;
             }
         }
-        let mut report = total.expect("at least one bound");
-        report.stats.elapsed = started.elapsed();
-        Ok(report)
+        Ok(in_turn.finish().expect("at least one bound"))
     }
 }
 

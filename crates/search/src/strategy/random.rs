@@ -57,9 +57,16 @@ pub(crate) trait WalkScheduler {
     /// A walk begins; `rng` is the search's.
     fn new_walk(&mut self, _rng: &mut SearchRng) {}
 
+    /// Whether [`WalkScheduler::choose`] wants the state's fingerprint (a stateless
+    /// walk then computes one at every step).
+    fn watches_states(&self) -> bool {
+        false
+    }
+
     /// The thread to run at step `step` (from 1) of the walk, among `enabled`
-    /// (ascending, never empty), in the state with fingerprint `state`.
-    fn choose(&mut self, enabled: &[ThreadId], step: usize, state: Fingerprint, rng: &mut SearchRng) -> ThreadId;
+    /// (ascending, never empty), in the state with fingerprint `state` (given if the
+    /// search is stateful, checks for livelocks, or the scheduler watches states).
+    fn choose(&mut self, enabled: &[ThreadId], step: usize, state: Option<Fingerprint>, rng: &mut SearchRng) -> ThreadId;
 
     /// `done` was executed (the system is in the state after it).
     fn stepped(&mut self, _done: &Transition, _sys: &mut dyn TransitionSystem) {}
@@ -72,7 +79,7 @@ pub(crate) trait WalkScheduler {
 struct Uniform;
 
 impl WalkScheduler for Uniform {
-    fn choose(&mut self, enabled: &[ThreadId], _step: usize, _state: Fingerprint, rng: &mut SearchRng) -> ThreadId {
+    fn choose(&mut self, enabled: &[ThreadId], _step: usize, _state: Option<Fingerprint>, rng: &mut SearchRng) -> ThreadId {
         enabled[rng.below(enabled.len())]
     }
 }
@@ -128,8 +135,8 @@ fn one_walk(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, scheduler: 
             return Ok(());
         };
         let moves = SearchRun::moves(sys, &enabled);
-        let key = seen.fp.unwrap_or_else(|| sys.fingerprint());
-        if liveness {
+        let key = seen.fp.or_else(|| (liveness || scheduler.watches_states()).then(|| sys.fingerprint()));
+        if let Some(key) = key.filter(|_| liveness) {
             if let Some(at) = w.cycles.position(key) {
                 let taken: Vec<Move> = w.path[at..].iter().map(Transition::mv).collect();
                 let enabled: Vec<&[Move]> = w.moves[at..].iter().map(Vec::as_slice).collect();

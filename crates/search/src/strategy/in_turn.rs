@@ -1,0 +1,72 @@
+//! Several searches of one program in turn, reported as one: DFS-RB's iterations and
+//! the bounds of preemption bounding. Owns the limits each search has left, the
+//! listener's view (one search whose counters only grow) and the joined report; what
+//! each search does, and when to stop, stay with the strategy.
+
+use std::time::{Duration, Instant};
+
+use crate::config::SearchConfig;
+use crate::error::SearchError;
+use crate::listener::{Continued, SearchListener};
+use crate::report::SearchReport;
+use crate::run::{Flow, SearchRun};
+
+/// The searches so far (see the module docs).
+pub(crate) struct InTurn {
+    started: Instant,
+    total: Option<SearchReport>,
+}
+
+impl InTurn {
+    pub fn new() -> Self {
+        InTurn { started: Instant::now(), total: None }
+    }
+
+    /// When the first search started.
+    pub fn started(&self) -> Instant {
+        self.started
+    }
+
+    /// `cfg` for the next search: what is left of its time limit (capped by `bound`)
+    /// and of its state limit, without livelock detection.
+    pub fn next_config(&self, cfg: &SearchConfig, bound: Option<Duration>) -> SearchConfig {
+        let left = cfg.max_time.map(|t| t.saturating_sub(self.started.elapsed()));
+        let max_time = match (left, bound) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        let explored = self.total.as_ref().map_or(0, |t| t.stats.states_new);
+        let max_states = cfg.max_states.map(|m| m.saturating_sub(explored));
+        SearchConfig { max_time, max_states, liveness: false, ..cfg.clone() }
+    }
+
+    /// One search: `explore` on a run with `cfg` whose listener sees the counts of
+    /// the searches before added. Its report, to be joined with [`InTurn::join`].
+    pub fn search(&mut self, name: &'static str, cfg: &SearchConfig, listener: &mut dyn SearchListener, explore: impl FnOnce(&mut SearchRun<'_>) -> Flow<()>) -> Result<SearchReport, SearchError> {
+        let before = self.total.as_ref().map(|t| t.stats.clone()).unwrap_or_default();
+        let mut continued = Continued { inner: listener, before, started: self.started };
+        let mut run = SearchRun::new(cfg, &mut continued);
+        let result = explore(&mut run);
+        run.finish(name, result)
+    }
+
+    /// Adds a search's report to those before: the joined report so far (its stop
+    /// reason that of the last search).
+    pub fn join(&mut self, report: SearchReport) -> &SearchReport {
+        match self.total.take() {
+            None => self.total.insert(report),
+            Some(mut t) => {
+                t.absorb(report);
+                self.total.insert(t)
+            }
+        }
+    }
+
+    /// The joined report, timed from the first search's start; `None` if no search
+    /// ran.
+    pub fn finish(self) -> Option<SearchReport> {
+        let mut report = self.total?;
+        report.stats.elapsed = self.started.elapsed();
+        Some(report)
+    }
+}
