@@ -96,26 +96,32 @@ public class CheckThenAct {
 }
 "#;
 
-#[test]
-fn an_unlocked_read_that_races_restarts_the_search_and_the_bug_is_found_and_replays() {
-    let dir = support::compile_source("CheckThenAct", CHECK_THEN_ACT, TIMEOUT);
-    let trace = dir.path().join("trace.json");
-    let out = check(dir.path(), &["--trace", trace.to_str().expect("utf-8")], "CheckThenAct");
+/// Checks `class` with a trace file: an assertion fails, `key` is reported racy, the
+/// trace file carries the racy keys (so its transitions end where they did) and
+/// replays to the failure, whose message contains `message`. Returns the report.
+fn fails_and_replays(dir: &Path, class: &str, key: &str, message: &str) -> Value {
+    let trace = dir.join("trace.json");
+    let out = check(dir, &["--trace", trace.to_str().expect("utf-8")], class);
     assert_eq!(out.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
     let j = json(&out);
-    assert_eq!(j["violation"]["kind"], "assertion");
-    assert!(j["lockset"]["restarts"].as_u64().unwrap_or(0) >= 1, "{}", j["lockset"]);
-    let racy = racy(&j);
-    assert!(racy.iter().any(|k| k == "CheckThenAct.balance (static)"), "{racy:?}");
-    // the trace file carries the racy keys, so its transitions end where they did
+    assert_eq!(j["violation"]["kind"], "assertion", "{j}");
+    assert!(racy(&j).iter().any(|k| k == key), "{:?}", racy(&j));
     let file: Value = serde_json::from_str(&std::fs::read_to_string(&trace).expect("trace")).expect("trace JSON");
-    assert!(file["program"]["racy"].as_array().is_some_and(|a| !a.is_empty()), "{file}");
+    assert!(file["program"]["racy"].as_array().is_some_and(|a| a.iter().any(|k| k == key)), "{file}");
     let mut replay = Command::new(env!("CARGO_BIN_EXE_jvmc"));
     replay.arg("replay").arg(&trace);
     let replayed = run(replay, TIMEOUT).expect("jvmc runs");
     assert_eq!(replayed.code(), Some(1), "{}", String::from_utf8_lossy(&replayed.stderr));
-    assert!(String::from_utf8_lossy(&replayed.stdout).contains("overdrawn"));
-    on_and_off(dir.path(), "CheckThenAct");
+    assert!(String::from_utf8_lossy(&replayed.stdout).contains(message));
+    on_and_off(dir, class);
+    j
+}
+
+#[test]
+fn an_unlocked_read_that_races_restarts_the_search_and_the_bug_is_found_and_replays() {
+    let dir = support::compile_source("CheckThenAct", CHECK_THEN_ACT, TIMEOUT);
+    let j = fails_and_replays(dir.path(), "CheckThenAct", "CheckThenAct.balance (static)", "overdrawn");
+    assert!(j["lockset"]["restarts"].as_u64().unwrap_or(0) >= 1, "{}", j["lockset"]);
 }
 
 const SPIN: &str = r#"
@@ -202,4 +208,75 @@ fn reads_under_a_lock_the_writers_do_not_take_are_scheduling_points() {
     assert_eq!(on["violation"]["kind"], "assertion", "{on}");
     let racy = racy(&on);
     assert!(racy.iter().any(|k| k == "LockedReads.x (static) (locked reads too)"), "{racy:?}");
+}
+
+const RELEASES: &str = r#"
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+public class Releases {
+    static final ReentrantLock lock = new ReentrantLock();
+    static final ReentrantReadWriteLock rw = new ReentrantReadWriteLock();
+    static final Object monitor = new Object();
+    static int a, b, c;
+    public static void main(String[] args) throws Exception {
+        Thread[] ts = new Thread[3];
+        for (int i = 0; i < 3; i++) {
+            int id = i;
+            ts[i] = new Thread(() -> {
+                lock.lock();
+                try { a = a + id; } finally { lock.unlock(); }
+                synchronized (monitor) { b = b + id; }
+                rw.writeLock().lock();
+                try { c = c + id; } finally { rw.writeLock().unlock(); }
+            });
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        System.out.println(a + " " + b + " " + c);
+    }
+}
+"#;
+
+#[test]
+fn lock_releases_are_no_scheduling_points() {
+    let dir = support::compile_source("Releases", RELEASES, TIMEOUT);
+    let (on, off) = on_and_off(dir.path(), "Releases");
+    assert_eq!(on["verdict"], "ok");
+    let (s_on, s_off) = (on["stats"]["states_new"].as_u64().unwrap_or(0), off["stats"]["states_new"].as_u64().unwrap_or(0));
+    // without the state before each release, nobody finds a lock held and queues
+    assert!(s_on * 20 < s_off, "releases still scheduled: {s_on} states with the discipline, {s_off} without");
+    assert_eq!(on["lockset"]["restarts"], 0, "{}", on["lockset"]);
+    assert!(!racy(&on).iter().any(|k| k.ends_with("(probed)")), "{:?}", racy(&on));
+}
+
+const PROBED: &str = r#"
+import java.util.concurrent.locks.ReentrantLock;
+public class Probed {
+    static final ReentrantLock lock = new ReentrantLock();
+    static int x;
+    public static void main(String[] args) throws Exception {
+        Thread holder = new Thread(() -> {
+            for (int k = 0; k < 2; k++) {
+                lock.lock();
+                try { x++; } finally { lock.unlock(); }
+            }
+        });
+        Thread prober = new Thread(() -> {
+            int local = 0;
+            for (int k = 0; k < 3; k++) local += k;
+            // fails only while the holder is inside its critical section
+            boolean free = lock.tryLock();
+            if (free) lock.unlock();
+            assert free || local < 0 : "found the lock held";
+        });
+        holder.start(); prober.start(); holder.join(); prober.join();
+        System.out.println(x);
+    }
+}
+"#;
+
+#[test]
+fn a_probe_of_a_lock_makes_its_releases_scheduling_points_again_and_the_trace_replays() {
+    let dir = support::compile_source("Probed", PROBED, TIMEOUT);
+    fails_and_replays(dir.path(), "Probed", "java.util.concurrent.locks.ReentrantLock (probed)", "found the lock held");
 }

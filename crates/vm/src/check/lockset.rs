@@ -49,6 +49,7 @@
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::policy::AccessClass;
+use super::release::LockFamily;
 use super::{guards, AccessRecord, Guards, NO_GUARDS};
 use crate::class::{ClassId, InitState};
 use crate::thread::ThreadStatus;
@@ -125,7 +126,13 @@ pub(crate) struct Lockset {
     preset: FxHashSet<String>,
     /// keys already compared with `preset`
     named: FxHashSet<Key>,
-    /// a key let through became racy: the search must start again
+    /// lock families some thread probed: their releases are scheduling points
+    /// (`release.rs`)
+    probed: FxHashSet<LockFamily>,
+    /// lock families whose releases were let through in the running search
+    relied_releases: FxHashSet<LockFamily>,
+    /// a key let through became racy, or a family whose releases were let through
+    /// was probed: the search must start again
     pub(crate) broken: bool,
 }
 
@@ -135,10 +142,27 @@ impl Lockset {
     pub(crate) fn new(enabled: bool) -> Lockset {
         Lockset { enabled, ..Default::default() }
     }
+
+    /// A probe of a lock of `family` (`release.rs`): its releases stop from now on.
+    pub(crate) fn probe(&mut self, family: LockFamily) {
+        if self.probed.insert(family) && self.relied_releases.contains(&family) {
+            self.broken = true;
+        }
+    }
+
+    /// Whether a release of a lock of `family` may go through (nobody probed the
+    /// family); if so the running search relies on it.
+    pub(crate) fn rely_on_release(&mut self, family: LockFamily) -> bool {
+        if self.probed.contains(&family) {
+            return false;
+        }
+        self.relied_releases.insert(family);
+        true
+    }
 }
 
 impl Vm {
-    fn lockset(&self) -> Option<&std::cell::RefCell<Lockset>> {
+    pub(super) fn lockset(&self) -> Option<&std::cell::RefCell<Lockset>> {
         self.check.as_ref().map(|c| &c.lockset).filter(|l| l.borrow().enabled)
     }
 
@@ -265,7 +289,8 @@ impl Vm {
         let Some(ls) = self.lockset() else { return Vec::new() };
         let ls = ls.borrow();
         let name = |k: &Key| if ls.racy_locked.contains(k) { self.key_name(*k) + LOCKED_TOO } else { self.key_name(*k) };
-        let mut names: Vec<String> = ls.racy.iter().map(name).chain(ls.preset.iter().cloned()).collect();
+        let probed = ls.probed.iter().map(|f| f.probed_name().to_string());
+        let mut names: Vec<String> = ls.racy.iter().map(name).chain(probed).chain(ls.preset.iter().cloned()).collect();
         names.sort();
         names.dedup();
         names
@@ -278,6 +303,11 @@ impl Vm {
             let mut ls = ls.borrow_mut();
             ls.preset.extend(names.iter().cloned());
             ls.named.clear();
+            for family in LockFamily::ALL {
+                if names.iter().any(|n| n == family.probed_name()) {
+                    ls.probed.insert(family);
+                }
+            }
         }
     }
 
@@ -287,6 +317,7 @@ impl Vm {
             let mut ls = ls.borrow_mut();
             ls.relied.clear();
             ls.relied_locked.clear();
+            ls.relied_releases.clear();
             ls.broken = false;
         }
     }

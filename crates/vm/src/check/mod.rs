@@ -12,7 +12,8 @@
 //! - `describe`: words for people (trace lines, deadlock reports).
 //! - `library`: trusted library calls (`--library atomic`), run as one step each.
 //! - `guards`: the locks a thread holds; `lockset`: the locking discipline — data
-//!   accesses no other thread can race with need no scheduling point.
+//!   accesses no other thread can race with need no scheduling point; `release`:
+//!   nor do lock releases nobody can observe.
 //! - `choice`: calls whose result is a choice (a weak compare-and-set that may fail
 //!   spuriously, a random draw), explored as the branches of one transition.
 //! - `fingerprint`: incremental state hashing with heap symmetry, the young
@@ -32,6 +33,7 @@ mod lifecycle;
 mod lockset;
 pub(crate) mod journal;
 mod policy;
+mod release;
 mod symmetry;
 mod transition;
 

@@ -142,8 +142,12 @@ pub(crate) enum Op {
     /// sides touch (source and destination of a copy)
     Memory(Span, Span),
     /// a trusted library call that runs as one step (`library.rs`): what it accesses
-    /// is known only once it has run (its label)
-    Library,
+    /// is known only once it has run (its label); `unlocks`: the lock family whose
+    /// lock it releases, for an `unlock` (`release.rs`)
+    Library {
+        /// the family of the lock an `unlock` call releases
+        unlocks: Option<super::release::LockFamily>,
+    },
 }
 
 /// One side of an `Unsafe` memory operation: what it touches. Its access records are
@@ -209,7 +213,7 @@ impl Op {
     /// Appends the shared accesses this operation makes (its own, first).
     pub(crate) fn accesses(self, vm: &Vm, out: &mut Vec<AccessRecord>) {
         match self {
-            Op::Local | Op::Library => {}
+            Op::Local | Op::Library { .. } => {}
             Op::Access(a) | Op::Sync(a) | Op::Blocking(a) => out.push(a),
             Op::Lock(o) => out.push(vm.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
             Op::Join(o) => out.push(vm.access_record(o, AccessRecord::LIFECYCLE, false, AccessClass::Sync)),
@@ -491,6 +495,8 @@ impl Vm {
         if let Some(op) = self.classify_choice(ts, method, index, target)? {
             return Ok(op);
         }
+        let (cname, name) = (&*self.class(self.method(target).class).name, &*self.method(target).name);
+        self.note_lock_call(cname, name);
         let outside_region = ts.frames.last().is_some_and(|f| !f.library);
         let receiver_arg = if self.method(target).is_static() { None } else { Some(receiver) };
         if outside_region && self.starts_library_call(target, receiver_arg) {
@@ -500,7 +506,8 @@ impl Vm {
                 // interleavings
                 return Ok(Op::Local);
             }
-            return Ok(Op::Library);
+            let t = self.method(target);
+            return Ok(Op::Library { unlocks: super::release::unlock_family(&self.class(t.class).name, &t.name) });
         }
         let t = self.method(target);
         let cname = &*self.class(t.class).name;

@@ -182,6 +182,10 @@ impl Vm {
             return Ok(false);
         }
         let ran = self.check.as_ref().map_or(0, |c| now - c.segment_start);
+        if self.release_lets_through(insn, op, ran) {
+            self.note_accesses(ts.tid, op);
+            return Ok(false);
+        }
         if ts.frames.last().is_some_and(|f| f.library) {
             return Ok(self.library_stop(ts, method, insn, op, ran));
         }
