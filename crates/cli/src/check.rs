@@ -7,8 +7,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context};
+use jvmc_search::strategy::preemption_bound;
+use jvmc_search::strategy::restarts::Restarting;
 use jvmc_search::strategy::rb_config::RbConfig;
-use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchListener, SearchReport, ThreadOrder, Verdict};
+use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchListener, SearchReport, Strategy, ThreadOrder, Verdict};
 use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
@@ -47,7 +49,7 @@ pub struct CheckArgs {
     /// access is visible when another thread can reach what it touches
     #[arg(long = "visible-classes", value_name = "PATTERNS")]
     visible_classes: Option<String>,
-    /// POR and DFS-RB enumeration order: sequential (ascending thread ids), sequential:2,0,1
+    /// DFS, POR and DFS-RB enumeration order: sequential (ascending thread ids), sequential:2,0,1
     /// (these threads first, in this order) or random (with --seed)
     #[arg(long, default_value = "sequential", value_name = "ORDER")]
     order: String,
@@ -94,6 +96,20 @@ pub struct CheckArgs {
     /// search: the counterexample with the fewest preemptions)
     #[arg(long = "preemption-bound", value_name = "N")]
     preemption_bound: Option<usize>,
+    /// Restart a randomized search (dfs with --order random, dfs-rb, random, pct,
+    /// pos) from scratch with a new seed whenever a run has used its time budget
+    /// without a result: fixed (every run one unit), luby (1, 1, 2, 1, 1, 2, 4, ...
+    /// units) or walsh (1, √2, 2, ... units)
+    #[arg(long, value_name = "fixed|luby|walsh", value_parser = ["fixed", "luby", "walsh"])]
+    restarts: Option<String>,
+    /// The base time unit of --restarts
+    #[arg(long = "restart-unit", value_name = "TIME", default_value = "5s", value_parser = parse_duration)]
+    restart_unit: Duration,
+    /// After a violation is found: search for a counterexample of the same violation
+    /// (same kind and message) with fewer preemptions — bounds 0, 1, ... in turn, each
+    /// with the search's limits — and report the one with the fewest
+    #[arg(long)]
+    minimize: bool,
     /// DFS-RB: the time bound of each iteration of a threshold I:t1-...-tn (default 10s)
     #[arg(long = "rb-iteration-time", value_name = "TIME", value_parser = parse_duration)]
     rb_iteration_time: Option<Duration>,
@@ -281,15 +297,19 @@ fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibil
 /// discipline failing an assumption it relied on (`jvmc_vm::VmError::Restart`);
 /// each restart starts from the initial state with what the vm learnt. Time limits
 /// cover all runs together; the report is the last run's.
-fn search_with_restarts(sys: &mut VmSystem, name: &str, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> anyhow::Result<(SearchReport, report::Restarts)> {
+fn search_with_restarts<R>(
+    sys: &mut VmSystem,
+    cfg: &SearchConfig,
+    listener: &mut dyn SearchListener,
+    mut search: impl FnMut(&mut VmSystem, &SearchConfig, &mut dyn SearchListener) -> Result<R, SearchError>,
+) -> anyhow::Result<(R, report::Restarts)> {
     let started = std::time::Instant::now();
     let mut restarts = report::Restarts::default();
     loop {
-        let mut strategy = strategy::by_name(name).ok_or_else(|| anyhow!("unknown search strategy {name:?}"))?;
         let mut run = cfg.clone();
         run.max_time = cfg.max_time.map(|t| t.saturating_sub(started.elapsed()));
         sys.begin_search();
-        match strategy.search(sys, &run, listener) {
+        match search(sys, &run, listener) {
             Err(SearchError::System(e)) if matches!(e.downcast_ref::<VmError>(), Some(VmError::Restart)) => {
                 restarts.restarts += 1;
                 restarts.earlier_runs_ms = started.elapsed().as_millis();
@@ -301,6 +321,44 @@ fn search_with_restarts(sys: &mut VmSystem, name: &str, cfg: &SearchConfig, list
             }
         }
     }
+}
+
+/// The search strategy `name` (restarted if `cfg.restarts` says so), as
+/// [`search_with_restarts`] runs it.
+fn by_name(name: &str) -> impl FnMut(&mut VmSystem, &SearchConfig, &mut dyn SearchListener) -> Result<SearchReport, SearchError> + '_ {
+    move |sys, cfg, listener| match strategy::by_name(name) {
+        Some(inner) => Restarting { inner }.search(sys, cfg, listener),
+        None => Err(SearchError::System(format!("unknown search strategy {name:?}").into())),
+    }
+}
+
+/// `--minimize`: a counterexample of the first violation with fewer preemptions, if
+/// there is one within the limits; it replaces the first in `report` and
+/// `violations`. Livelocks are left as they are (bounded search does not look for
+/// cycles).
+fn minimize(sys: &mut VmSystem, cfg: &SearchConfig, report: &mut SearchReport, violations: &mut [ViolationReport]) -> anyhow::Result<Option<(report::Minimized, report::Restarts)>> {
+    let (Some(cex), Some(first)) = (report.violations.first(), violations.first()) else { return Ok(None) };
+    if cex.cycle_start.is_some() {
+        return Ok(None);
+    }
+    let target = cex.violation.clone();
+    let from = trace::preemptions(&first.trace);
+    let started = std::time::Instant::now();
+    let mut progress = Progress::new();
+    let (found, restarts) = search_with_restarts(sys, cfg, &mut progress, |sys, cfg, listener| preemption_bound::minimize(sys, cfg, &target, from, listener))?;
+    progress.finish();
+    let Some(found) = found else { return Ok(None) };
+    let mut minimized = report::Minimized { from_preemptions: from, preemptions: from, stop: found.stop.name(), states: found.stats.states_new, elapsed_ms: started.elapsed().as_millis() };
+    if let Some(better) = found.violations.into_iter().next() {
+        let (_, replayed) = trace::replay(sys, &better.schedule(), better.cycle_start)?;
+        let Some(replayed) = replayed else {
+            return Err(anyhow!(InternalError(format!("replaying the minimized counterexample of {:?} did not reproduce it", better.violation.message))));
+        };
+        minimized.preemptions = trace::preemptions(&replayed.trace);
+        report.violations[0] = better;
+        violations[0] = replayed;
+    }
+    Ok(Some((minimized, restarts)))
 }
 
 /// The DFS-RB configuration of `--rb` (tuple or `@FILE`) and `--rb-iteration-time`;
@@ -373,6 +431,11 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         bail!("--rb and --rb-iteration-time configure --search dfs-rb, not {name}");
     }
     let rb = rb_config(&args)?;
+    let randomized = matches!(name, "dfs-rb" | "random" | "pct" | "pos") || (name == "dfs" && args.order == "random");
+    if args.restarts.is_some() && !randomized {
+        bail!("--restarts restarts a randomized search (dfs with --order random, dfs-rb, random, pct or pos), not {name}{}", if name == "dfs" { " in sequential order" } else { "" });
+    }
+    let restarts = args.restarts.as_deref().and_then(|k| jvmc_search::RestartSchedule::parse(k, args.restart_unit));
     if strategy::by_name(name).is_none() {
         bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
     };
@@ -411,20 +474,20 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         rb,
         pct_depth: args.pct_depth,
         preemption_bound: args.preemption_bound,
+        restarts,
     };
     let instructions_before = sys.vm().instructions();
     let mut progress = Progress::new();
     let result = match &args.engine_graphs {
         Some(dir) => {
             let mut graphs = GraphFiles::new(dir.clone(), &mut progress).with_context(|| format!("creating {}", dir.display()))?;
-            search_with_restarts(&mut sys, name, &cfg, &mut graphs)
+            search_with_restarts(&mut sys, &cfg, &mut graphs, by_name(name))
         }
-        None => search_with_restarts(&mut sys, name, &cfg, &mut progress),
+        None => search_with_restarts(&mut sys, &cfg, &mut progress, by_name(name)),
     };
     progress.finish();
-    let (report, restarts) = result?;
+    let (mut report, mut restarts) = result?;
     let instructions = sys.vm().instructions() - instructions_before;
-    spec.racy = restarts.racy.clone();
 
     let mut violations = Vec::new();
     for cex in &report.violations {
@@ -434,6 +497,16 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         };
         violations.push(found);
     }
+    let mut minimized = None;
+    if args.minimize {
+        if let Some((m, later)) = minimize(&mut sys, &cfg, &mut report, &mut violations)? {
+            // the racy keys only grow: the later search's are those the trace needs
+            restarts.racy = later.racy;
+            restarts.restarts += later.restarts;
+            minimized = Some(m);
+        }
+    }
+    spec.racy = restarts.racy.clone();
     sys.persist_class_cache();
 
     let json_to_stdout = args.json.as_deref() == Some("-");
@@ -442,9 +515,13 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if restarts.restarts > 0 {
         writeln!(out, "{}", report::restarts_text(&restarts))?;
     }
+    if let Some(m) = &minimized {
+        writeln!(out, "{}", report::minimized_text(m))?;
+    }
     if let Some(target) = &args.json {
         let mut json = JsonReport::new(&report, &violations, instructions, args.outcomes);
         json.lockset = Some(restarts);
+        json.minimized = minimized;
         write_json(target, &json)?;
     }
     if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {

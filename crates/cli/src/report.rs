@@ -80,6 +80,30 @@ pub struct JsonReport {
     pub outcomes: Option<Vec<JsonOutcome>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lockset: Option<Restarts>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub minimized: Option<Minimized>,
+}
+
+/// What `--minimize` did: the first counterexample's preemptions before and after,
+/// and the bounded searches it took.
+#[derive(Clone, Debug, Serialize)]
+pub struct Minimized {
+    pub from_preemptions: usize,
+    pub preemptions: usize,
+    /// how the last bounded search ended (`violation`: a shorter one was found)
+    pub stop: &'static str,
+    pub states: u64,
+    pub elapsed_ms: u128,
+}
+
+/// The `--minimize` line of the human-readable report.
+pub fn minimized_text(m: &Minimized) -> String {
+    let what = if m.preemptions < m.from_preemptions {
+        format!("{} → {} preemptions", m.from_preemptions, m.preemptions)
+    } else {
+        format!("{} preemptions, none fewer found ({})", m.from_preemptions, m.stop)
+    };
+    format!("  minimized     {what}; {} states in {:.2} s", thousands(m.states), m.elapsed_ms as f64 / 1000.0)
 }
 
 /// What the locking discipline learnt (`--lockset on`): how often the search started
@@ -137,6 +161,7 @@ impl JsonReport {
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
             lockset: None,
+            minimized: None,
         }
     }
 }
@@ -194,7 +219,8 @@ pub fn violation_text(v: &ViolationReport) -> String {
 /// livelock's cycle (from `cycle_start` on) is marked.
 pub fn trace_text(trace: &[TraceStep], cycle_start: Option<usize>) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "trace ({} transitions):", trace.len());
+    let preemptions = crate::trace::preemptions(trace);
+    let _ = writeln!(s, "trace ({} transitions, {preemptions} preemption{}):", trace.len(), if preemptions == 1 { "" } else { "s" });
     let width = trace.iter().map(|t| t.location.len()).max().unwrap_or(0).min(70);
     let mut current = None;
     for (i, t) in trace.iter().enumerate() {
@@ -202,8 +228,9 @@ pub fn trace_text(trace: &[TraceStep], cycle_start: Option<usize>) -> String {
             let _ = writeln!(s, "  ══ the cycle: from here on, the transitions repeat forever ══");
             current = None;
         }
-        if current != Some(t.thread) {
-            let _ = writeln!(s, "  ── thread \"{}\" (#{}) ──", t.thread_name, t.thread);
+        if current != Some(t.thread) || t.preempts {
+            let preempting = if t.preempts { ", preempting" } else { "" };
+            let _ = writeln!(s, "  ── thread \"{}\" (#{}){preempting} ──", t.thread_name, t.thread);
             current = Some(t.thread);
         }
         let _ = writeln!(s, "  {:>4}  {:<width$}  {}", i + 1, t.location, t.operation);

@@ -41,6 +41,14 @@ pub struct TraceStep {
     /// what it printed (stdout and stderr, in order of the streams)
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub output: String,
+    /// it preempts: the thread of the step before could have gone on
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub preempts: bool,
+}
+
+/// How many steps of `trace` preempt (see [`TraceStep::preempts`]).
+pub fn preemptions(trace: &[TraceStep]) -> usize {
+    trace.iter().filter(|s| s.preempts).count()
 }
 
 /// A thread of a deadlocked state.
@@ -258,9 +266,11 @@ pub fn replay(sys: &mut VmSystem, schedule: &[Move], cycle_start: Option<usize>)
             cycle_fingerprint = Some(sys.fingerprint());
         }
         let tid = mv.thread;
-        if !sys.enabled().contains(&tid) || mv.branch >= sys.branches(tid) {
+        let enabled = sys.enabled();
+        if !enabled.contains(&tid) || mv.branch >= sys.branches(tid) {
             bail!("the trace does not fit the program: at step {} thread {tid} cannot run (was the program changed?)", i + 1);
         }
+        let preempts = i > 0 && schedule[i - 1].thread != tid && enabled.contains(&schedule[i - 1].thread);
         let next = sys.vm().describe_next(tid, mv.branch);
         let thread_name = sys.vm().thread_display_name(tid);
         let (out0, err0) = (sys.vm().output().stdout.len(), sys.vm().output().stderr.len());
@@ -276,6 +286,7 @@ pub fn replay(sys: &mut VmSystem, schedule: &[Move], cycle_start: Option<usize>)
             operation: next.operation,
             library_frames: next.library_frames,
             output,
+            preempts,
         });
         if let Some(v) = step.violation {
             if i + 1 != schedule.len() {

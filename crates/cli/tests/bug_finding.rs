@@ -86,6 +86,8 @@ fn bad_configurations_are_input_errors() {
         (vec!["check", "--cp", cp, "--search", "dfs-rb", "--rb", "5,pl,d", "Reorder"], "six"),
         (vec!["check", "--cp", cp, "--rb", "5,pl,d,F,0.5,1", "Reorder"], "configure --search dfs-rb"),
         (vec!["check", "--cp", cp, "--search", "dfs-rb", "--rb", "@/nonexistent/rb.conf", "Reorder"], "reading the DFS-RB configuration"),
+        (vec!["check", "--cp", cp, "--restarts", "luby", "Reorder"], "restarts a randomized search"),
+        (vec!["check", "--cp", cp, "--search", "pct", "--restarts", "geometric", "Reorder"], "geometric"),
     ] {
         let out = jvmc(&args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -116,4 +118,47 @@ fn iterative_preemption_bounding_finds_the_bug_with_the_fewest_preemptions() {
     // with no preemption at all the checker cannot fall between a setter's writes
     let none = check(&["--search", "preemption-bounded", "--preemption-bound", "0"], &["Reorder", "3", "1"]);
     assert_eq!((none["verdict"].as_str(), none["stats"]["stop_reason"].as_str()), (Some("incomplete"), Some("pruned")), "{none}");
+}
+
+/// The steps of a JSON counterexample that preempt.
+fn preemptions(r: &Value) -> usize {
+    r["violation"]["trace"].as_array().map_or(0, |t| t.iter().filter(|s| s["preempts"] == true).count())
+}
+
+#[test]
+fn minimize_shortens_a_counterexample_to_the_fewest_preemptions_and_it_replays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let trace = dir.path().join("trace.json");
+    let plain = check(&["--search", "random", "--seed", "3"], &["Reorder", "6", "1"]);
+    assert_eq!(plain["verdict"], "violation", "{plain}");
+    let from = preemptions(&plain);
+    assert!(from > 1, "the random walk's counterexample has {from} preemptions");
+    let r = check(&["--search", "random", "--seed", "3", "--minimize", "--trace", trace.to_str().expect("utf-8")], &["Reorder", "6", "1"]);
+    assert_eq!(r["verdict"], "violation", "{r}");
+    // the same violation, with the single preemption the bug needs
+    assert_eq!(r["violation"]["message"], plain["violation"]["message"]);
+    assert_eq!(preemptions(&r), 1, "{}", r["violation"]);
+    assert_eq!((r["minimized"]["from_preemptions"].as_u64(), r["minimized"]["preemptions"].as_u64()), (Some(from as u64), Some(1)), "{}", r["minimized"]);
+    let replayed = jvmc(&["replay", trace.to_str().expect("utf-8")]);
+    assert_eq!(replayed.code(), Some(1), "{}", String::from_utf8_lossy(&replayed.stderr));
+    assert!(String::from_utf8_lossy(&replayed.stdout).contains("1 preemption"), "{}", String::from_utf8_lossy(&replayed.stdout));
+    // a counterexample that cannot be shortened stays, and says so
+    let again = check(&["--search", "preemption-bounded", "--minimize"], &["Reorder", "6", "1"]);
+    assert_eq!((preemptions(&again), again["minimized"]["preemptions"].as_u64()), (1, Some(1)), "{again}");
+}
+
+#[test]
+fn restarted_searches_find_the_bug_and_report_one_search() {
+    for options in [
+        vec!["--search", "dfs", "--order", "random", "--seed", "2", "--restarts", "luby", "--restart-unit", "50ms"],
+        vec!["--search", "dfs-rb", "--seed", "2", "--restarts", "fixed", "--restart-unit", "50ms"],
+        vec!["--search", "pct", "--seed", "2", "--restarts", "walsh", "--restart-unit", "50ms"],
+    ] {
+        let r = check(&[options.as_slice(), &["--max-time", "60s"]].concat(), &["Reorder", "3", "1"]);
+        assert_eq!(r["verdict"], "violation", "{options:?}: {r}");
+        assert_eq!(r["stats"]["strategy"], options[1], "{r}");
+    }
+    // without a bug, an exhaustive random-order run ends the search: verdict ok
+    let ok = check(&["--search", "dfs", "--order", "random", "--restarts", "fixed", "--restart-unit", "60s"], &["Reorder", "0", "2"]);
+    assert_eq!(ok["verdict"], "ok", "{ok}");
 }

@@ -43,8 +43,8 @@ pub struct SearchConfig {
     /// Random search: the number of walks to make (`None`: until another limit
     /// stops it). Other strategies ignore it.
     pub walks: Option<u64>,
-    /// Partial-order reduction and DFS-RB: the order in which a state's candidate
-    /// threads are tried. Other strategies try threads in ascending order.
+    /// Partial-order reduction, DFS and DFS-RB: the order in which a state's
+    /// candidate threads are tried. Other strategies try threads in ascending order.
     pub order: ThreadOrder,
     /// Partial-order reduction: try first a transition that leads to an already
     /// visited state, if there is one (the stateful POR paper's enumeration; finding
@@ -63,6 +63,56 @@ pub struct SearchConfig {
     /// Preemption-bounded search: the bound (`None`: 0, 1, 2, … in turn). Other
     /// strategies ignore it.
     pub preemption_bound: Option<usize>,
+    /// Restarts around a randomized search ([`crate::strategy::restarts`]): the
+    /// schedule of time budgets; `None`: one search. Only
+    /// [`crate::strategy::restarts::Restarting`] reads it.
+    pub restarts: Option<RestartSchedule>,
+}
+
+/// How long each run of a restarted search may take: the base time unit `u` times
+/// the run's factor — always 1 (`fixed`), the Luby sequence 1, 1, 2, 1, 1, 2, 4, …
+/// (`luby`), or `r^i` with `r = √2` (`walsh`, Walsh's geometric restarts) — as the
+/// DFS-RB paper's Section 9 uses them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RestartSchedule {
+    /// the factor sequence
+    pub kind: RestartKind,
+    /// the base time unit
+    pub unit: Duration,
+}
+
+/// The factor sequence of a [`RestartSchedule`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestartKind {
+    /// 1, 1, 1, …
+    Fixed,
+    /// 1, 1, 2, 1, 1, 2, 4, …
+    Luby,
+    /// 1, √2, 2, 2√2, …
+    Walsh,
+}
+
+impl RestartSchedule {
+    /// Parses `fixed`, `luby` or `walsh`, with the unit.
+    pub fn parse(kind: &str, unit: Duration) -> Option<RestartSchedule> {
+        let kind = match kind {
+            "fixed" => RestartKind::Fixed,
+            "luby" => RestartKind::Luby,
+            "walsh" => RestartKind::Walsh,
+            _ => return None,
+        };
+        Some(RestartSchedule { kind, unit })
+    }
+
+    /// The time budget of run `i` (from 0).
+    pub fn budget(&self, i: u32) -> Duration {
+        let factor = match self.kind {
+            RestartKind::Fixed => 1.0,
+            RestartKind::Luby => crate::strategy::rb_config::luby(u64::from(i) + 1) as f64,
+            RestartKind::Walsh => std::f64::consts::SQRT_2.powi(i.min(1000) as i32),
+        };
+        self.unit.mul_f64(factor.min(1e9))
+    }
 }
 
 /// The order in which a search tries a state's candidate threads.

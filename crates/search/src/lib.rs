@@ -70,7 +70,7 @@ pub mod system;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
-pub use config::{SearchConfig, ThreadOrder};
+pub use config::{RestartKind, RestartSchedule, SearchConfig, ThreadOrder};
 pub use error::SearchError;
 pub use jvmc_state::FingerprintError;
 pub use listener::{ListenerError, NoListener, SearchListener};

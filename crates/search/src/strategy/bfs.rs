@@ -1,4 +1,5 @@
-//! Breadth-first search (see `docs/algorithms/bfs.md`).
+//! Breadth-first search (see `docs/algorithms/bfs.md`), and the frontier search it
+//! is an instance of (`max_preemption.rs` is another).
 //!
 //! States are expanded in order of depth, so the first violation found has a shortest
 //! trace (fewest transitions), and with a depth limit every state within the bound is
@@ -17,7 +18,7 @@ use crate::listener::SearchListener;
 use crate::report::SearchReport;
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::Strategy;
-use crate::system::{Fingerprint, Move, Transition, TransitionSystem};
+use crate::system::{Fingerprint, Move, ThreadId, Transition, TransitionSystem};
 
 /// Breadth-first search.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,11 +37,31 @@ const ROOT: usize = usize::MAX;
 
 /// A state waiting to be expanded.
 #[derive(Clone, Copy, Debug)]
-struct Pending {
+pub(crate) struct Pending {
     node: usize,
-    depth: usize,
+    pub(crate) depth: usize,
     /// its fingerprint when first reached (`None` in a stateless search)
     fp: Option<Fingerprint>,
+    /// the thread that ran last on the way to it
+    last: Option<ThreadId>,
+    /// preemptions on the way to it (a switch away from a thread that could go on)
+    pub(crate) preemptions: usize,
+}
+
+/// The states waiting to be expanded, in the order a search expands them.
+pub(crate) trait Frontier {
+    fn push(&mut self, pending: Pending);
+    fn pop(&mut self) -> Option<Pending>;
+}
+
+/// Breadth-first: first in, first out.
+impl Frontier for VecDeque<Pending> {
+    fn push(&mut self, pending: Pending) {
+        self.push_back(pending);
+    }
+    fn pop(&mut self) -> Option<Pending> {
+        self.pop_front()
+    }
 }
 
 impl Strategy for BfsStrategy {
@@ -50,30 +71,32 @@ impl Strategy for BfsStrategy {
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
         let mut run = SearchRun::new(cfg, listener);
-        let result = explore(sys, &mut run);
+        let result = explore(sys, &mut run, &mut VecDeque::new());
         run.finish(self.name(), result)
     }
 }
 
-fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+/// Expands every reachable state once, in the order `queue` gives (first discovery
+/// wins; the state's path is that discovery's).
+pub(crate) fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, queue: &mut dyn Frontier) -> Flow<()> {
     run.begin(sys)?;
     let mut tree: Vec<TreeNode> = Vec::new();
-    let mut queue: VecDeque<Pending> = VecDeque::new();
     let root = run.observe(sys, 0)?;
     if let Node::Expand(_) = run.classify(sys, 0, true, &[])? {
         tree.push(TreeNode { parent: ROOT, mv: Move::default() });
-        queue.push_back(Pending { node: 0, depth: 0, fp: root.fp });
+        queue.push(Pending { node: 0, depth: 0, fp: root.fp, last: None, preemptions: 0 });
     }
     // The system is at the initial state: the root needs no replay.
     let mut at_root = true;
     let mut path: Vec<Transition> = Vec::new();
-    while let Some(pending) = queue.pop_front() {
+    while let Some(pending) = queue.pop() {
         if !std::mem::take(&mut at_root) {
             materialise(sys, run, &tree, pending, &mut path)?;
         }
         let child_depth = pending.depth + 1;
         let enabled = sys.enabled();
         for mv in SearchRun::moves(sys, &enabled) {
+            let preempts = pending.last.is_some_and(|l| l != mv.thread && enabled.contains(&l));
             let mark = sys.save();
             let step = run.step(sys, mv)?;
             path.push(step.transition);
@@ -84,7 +107,8 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
                 if seen.new {
                     if let Node::Expand(_) = run.classify(sys, child_depth, true, &path)? {
                         tree.push(TreeNode { parent: pending.node, mv });
-                        queue.push_back(Pending { node: tree.len() - 1, depth: child_depth, fp: seen.fp });
+                        let preemptions = pending.preemptions + usize::from(preempts);
+                        queue.push(Pending { node: tree.len() - 1, depth: child_depth, fp: seen.fp, last: Some(mv.thread), preemptions });
                     }
                 }
             }
@@ -136,7 +160,7 @@ mod tests {
     use crate::report::StopReason;
     use crate::strategy::DfsStrategy;
     use crate::testkit::{graph, racy_counter, Counter};
-    use crate::{NoListener, SaveMark, Step, SystemError, ThreadId};
+    use crate::{NoListener, SaveMark, Step, SystemError};
 
     fn bfs(sys: &mut dyn TransitionSystem, cfg: &SearchConfig) -> SearchReport {
         BfsStrategy.search(sys, cfg, &mut NoListener).expect("search")

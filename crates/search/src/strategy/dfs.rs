@@ -8,8 +8,10 @@
 //! The search is iterative (no recursion, so deep state spaces cannot overflow the
 //! stack). Backtracking uses the system's nested saves: before taking a transition
 //! from a state the search saves it, and restores the save once the subtree below the
-//! transition is done. Threads are tried in the ascending order
-//! [`TransitionSystem::enabled`] gives, each thread's branches in order.
+//! transition is done. Threads are tried in `cfg.order` — by default the ascending
+//! order [`TransitionSystem::enabled`] gives; `random` shuffles each state's moves
+//! with `cfg.seed` (the DFS-RB paper's "random search order", Section 9) — each
+//! thread's branches in order.
 //!
 //! The stateless search stores nothing beyond its stack, but it does not expand a state
 //! that repeats on its own stack (its future is being explored from the first
@@ -20,11 +22,12 @@
 //! fly and reports fair cycles among them; the stateless one reports a state repeating
 //! on its stack if the cycle is fair. See `liveness.rs`.
 
-use crate::config::SearchConfig;
+use crate::config::{SearchConfig, ThreadOrder};
 use crate::error::SearchError;
 use crate::listener::SearchListener;
 use crate::liveness::{self, CycleFinder, FairCycle, PathCycles};
 use crate::report::SearchReport;
+use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::Strategy;
 use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem};
@@ -35,7 +38,7 @@ pub struct DfsStrategy;
 
 /// A state on the DFS stack.
 struct Frame {
-    /// its moves: every branch of every enabled thread, threads ascending
+    /// its moves: every branch of every enabled thread, threads in `cfg.order`
     moves: Vec<Move>,
     /// index in `moves` of the next one to try
     next: usize,
@@ -95,12 +98,13 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
     run.begin(sys)?;
     let cfg = run.cfg();
     let mut cycles = Cycles { on: cfg.liveness, stateless: cfg.stateless, ..Cycles::default() };
+    let mut order = Order { order: cfg.order.clone(), rng: SearchRng::new(cfg.seed) };
     let mut path: Vec<Transition> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     cycles.repeats(sys, run, &stack, &path, 0)?;
     let seen = run.observe(sys, 0)?;
     if let Node::Expand(enabled) = run.classify(sys, 0, true, &path)? {
-        push(sys, &mut stack, &mut cycles, seen.fp, &enabled);
+        push(sys, &mut stack, &mut cycles, &mut order, seen.fp, &enabled);
     }
     while let Some(top) = stack.last_mut() {
         // Back from the transition explored last (its subtree is done).
@@ -133,7 +137,7 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
         let seen = run.observe(sys, depth)?;
         if seen.new {
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &path)? {
-                push(sys, &mut stack, &mut cycles, seen.fp, &enabled);
+                push(sys, &mut stack, &mut cycles, &mut order, seen.fp, &enabled);
             }
         }
         if let (Some(from), Some(fp)) = (from, seen.fp) {
@@ -143,10 +147,18 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> 
     Ok(())
 }
 
+/// The order a state's moves are tried in, and the generator a random order draws
+/// from.
+struct Order {
+    order: ThreadOrder,
+    rng: SearchRng,
+}
+
 /// Pushes the state with fingerprint `fp` (`None`: stateless), whose enabled threads
 /// are `enabled`, entering it into the cycle finder if that runs.
-fn push(sys: &mut dyn TransitionSystem, stack: &mut Vec<Frame>, cycles: &mut Cycles, fp: Option<Fingerprint>, enabled: &[ThreadId]) {
-    let moves = SearchRun::moves(sys, enabled);
+fn push(sys: &mut dyn TransitionSystem, stack: &mut Vec<Frame>, cycles: &mut Cycles, order: &mut Order, fp: Option<Fingerprint>, enabled: &[ThreadId]) {
+    let mut moves = SearchRun::moves(sys, enabled);
+    order.order.arrange(&mut moves, |m| m.thread, &mut order.rng);
     let scc = match fp {
         Some(fp) if cycles.on => Some(cycles.components.enter(fp, moves.clone())),
         _ => None,

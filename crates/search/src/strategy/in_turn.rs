@@ -1,5 +1,5 @@
-//! Several searches of one program in turn, reported as one: DFS-RB's iterations and
-//! the bounds of preemption bounding. Owns the limits each search has left, the
+//! Several searches of one program in turn, reported as one: DFS-RB's iterations,
+//! the bounds of preemption bounding, the runs of a restarted search. Owns the limits each search has left, the
 //! listener's view (one search whose counters only grow) and the joined report; what
 //! each search does, and when to stop, stay with the strategy.
 
@@ -10,6 +10,8 @@ use crate::error::SearchError;
 use crate::listener::{Continued, SearchListener};
 use crate::report::SearchReport;
 use crate::run::{Flow, SearchRun};
+use crate::strategy::Strategy;
+use crate::system::TransitionSystem;
 
 /// The searches so far (see the module docs).
 pub(crate) struct InTurn {
@@ -48,6 +50,14 @@ impl InTurn {
         let mut run = SearchRun::new(cfg, &mut continued);
         let result = explore(&mut run);
         run.finish(name, result)
+    }
+
+    /// One run of `strategy` with `cfg`, its listener seeing the counts of the
+    /// searches before added. Its report, to be joined with [`InTurn::join`].
+    pub fn run_strategy(&mut self, strategy: &mut dyn Strategy, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+        let before = self.total.as_ref().map(|t| t.stats.clone()).unwrap_or_default();
+        let mut continued = Continued { inner: listener, before, started: self.started };
+        strategy.search(sys, cfg, &mut continued)
     }
 
     /// Adds a search's report to those before: the joined report so far (its stop

@@ -14,21 +14,29 @@
 //! - [`pos`]: partial order sampling, random walks by event priorities
 //!   ([`PosStrategy`]);
 //! - [`preemption_bound`]: DFS over the executions with at most so many preemptions
-//!   ([`PreemptionBoundedStrategy`]).
+//!   ([`PreemptionBoundedStrategy`]);
+//! - [`max_preemption`]: best-first search, most preemptions first
+//!   ([`MaxPreemptionStrategy`]).
+//!
+//! [`restarts::Restarting`] wraps any of them (`--restarts`): runs with growing time
+//! budgets and fresh seeds.
 
 pub mod bfs;
 pub mod dfs;
 pub mod dfs_rb;
 mod in_turn;
+pub mod max_preemption;
 pub mod pct;
 pub mod pos;
 pub mod preemption_bound;
 pub mod random;
 pub mod rb_config;
+pub mod restarts;
 
 pub use bfs::BfsStrategy;
 pub use dfs::DfsStrategy;
 pub use dfs_rb::DfsRbStrategy;
+pub use max_preemption::MaxPreemptionStrategy;
 pub use pct::PctStrategy;
 pub use pos::PosStrategy;
 pub use preemption_bound::PreemptionBoundedStrategy;
@@ -86,6 +94,7 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "pct", summary: "PCT: random walks by thread priorities with d - 1 change points (--pct-depth, --seed, --walks)", make: || Box::new(PctStrategy) },
     Registration { name: "pos", summary: "POS: partial order sampling, random walks by event priorities re-drawn on races (--seed, --walks)", make: || Box::new(PosStrategy) },
     Registration { name: "preemption-bounded", summary: "DFS over executions with at most N preemptions (--preemption-bound N; without it 0, 1, 2, ... in turn: fewest-preemption counterexamples)", make: || Box::new(PreemptionBoundedStrategy) },
+    Registration { name: "max-preemption", summary: "guided search: best-first, the path with the most preemptions first (complete)", make: || Box::new(MaxPreemptionStrategy) },
     Registration { name: "spor", summary: "POR with safe sets (S-POR, Algorithm 1)", make: || Box::new(PorStrategy::spor()) },
     Registration { name: "de-spor", summary: "POR with eager source sets over safe sets (DE-S-POR, Algorithm 2), happens-before-aware at visited states", make: || Box::new(PorStrategy::de_spor()) },
     Registration { name: "de-spor-paper", summary: "DE-S-POR as the paper has it (every conflict past a visited state counts)", make: || Box::new(PorStrategy::de_spor_paper()) },

@@ -20,12 +20,12 @@ use rustc_hash::FxHashMap;
 
 use crate::config::SearchConfig;
 use crate::error::SearchError;
-use crate::listener::SearchListener;
-use crate::report::{SearchReport, StopReason};
+use crate::listener::{ListenerError, SearchListener};
+use crate::report::{Counterexample, SearchReport, Stats, StopReason};
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::in_turn::InTurn;
 use crate::strategy::Strategy;
-use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem};
+use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem, Violation};
 
 /// Preemption-bounded DFS with [`SearchConfig::preemption_bound`] (`None`: iterative).
 #[derive(Clone, Copy, Debug, Default)]
@@ -41,19 +41,90 @@ impl Strategy for PreemptionBoundedStrategy {
             Some(b) => Box::new(std::iter::once(b)),
             None => Box::new(0..),
         };
-        let mut in_turn = InTurn::new();
-        for bound in bounds {
-            let it_cfg = SearchConfig { stateless: false, ..in_turn.next_config(cfg, None) };
-            let mut search = Bounded { bound, cut: false, best: FxHashMap::default(), stack: Vec::new(), path: Vec::new() };
-            let mut report = in_turn.search(self.name(), &it_cfg, listener, |run| search.explore(sys, run))?;
-            if search.cut && matches!(report.stop, StopReason::Complete | StopReason::DepthLimit) {
-                report.stop = StopReason::Pruned;
-            }
-            if in_turn.join(report).stop != StopReason::Pruned {
-                break;
+        Ok(search_bounds(sys, cfg, bounds, None, listener)?.expect("at least one bound"))
+    }
+}
+
+/// Counterexample minimisation (`--minimize`): a counterexample of the violation
+/// `target` — same kind, same message — with fewer than `fewer_than` preemptions,
+/// and of those the fewest: the bounds `0 .. fewer_than` in turn, each a search that
+/// goes on past other violations and stops at the first of `target`. The report's
+/// violations are that counterexample, or none (stopped by a limit, or no bound
+/// below `fewer_than` reaches `target`); `None` when `fewer_than` is 0.
+pub fn minimize(
+    sys: &mut dyn TransitionSystem,
+    cfg: &SearchConfig,
+    target: &Violation,
+    fewer_than: usize,
+    listener: &mut dyn SearchListener,
+) -> Result<Option<SearchReport>, SearchError> {
+    if fewer_than == 0 {
+        return Ok(None);
+    }
+    let cfg = SearchConfig { multiple_errors: true, ..cfg.clone() };
+    search_bounds(sys, &cfg, Box::new(0..fewer_than), Some(target), listener)
+}
+
+/// Bounded searches, one per bound in turn, reported as one: until one finds a
+/// violation (of `target`, if given: others are passed over), cuts nothing, or stops
+/// at a limit. `None` if `bounds` is empty.
+fn search_bounds(
+    sys: &mut dyn TransitionSystem,
+    cfg: &SearchConfig,
+    bounds: Box<dyn Iterator<Item = usize>>,
+    target: Option<&Violation>,
+    listener: &mut dyn SearchListener,
+) -> Result<Option<SearchReport>, SearchError> {
+    let mut in_turn = InTurn::new();
+    let mut matching = Matching { target, inner: listener };
+    for bound in bounds {
+        let it_cfg = SearchConfig { stateless: false, ..in_turn.next_config(cfg, None) };
+        let mut search = Bounded { bound, cut: false, best: FxHashMap::default(), stack: Vec::new(), path: Vec::new() };
+        let mut report = in_turn.search("preemption-bounded", &it_cfg, &mut matching, |run| search.explore(sys, run))?;
+        if let Some(target) = target {
+            report.violations.retain(|c| same_violation(&c.violation, target));
+            if !report.violations.is_empty() {
+                report.stop = StopReason::Violation;
+            } else if report.stop == StopReason::Violation {
+                report.stop = StopReason::Complete;
             }
         }
-        Ok(in_turn.finish().expect("at least one bound"))
+        if search.cut && matches!(report.stop, StopReason::Complete | StopReason::DepthLimit) {
+            report.stop = StopReason::Pruned;
+        }
+        if in_turn.join(report).stop != StopReason::Pruned {
+            break;
+        }
+    }
+    Ok(in_turn.finish())
+}
+
+/// The same violation, for minimisation: same kind and message.
+fn same_violation(a: &Violation, b: &Violation) -> bool {
+    a.kind == b.kind && a.message == b.message
+}
+
+/// Passes violations other than the target over (the search goes on) and stops the
+/// search at the target's; without a target, every violation goes to `inner` as is.
+struct Matching<'a, 'l> {
+    target: Option<&'a Violation>,
+    inner: &'l mut dyn SearchListener,
+}
+
+impl SearchListener for Matching<'_, '_> {
+    fn on_state(&mut self, stats: &Stats) -> Result<bool, ListenerError> {
+        self.inner.on_state(stats)
+    }
+
+    fn on_violation(&mut self, found: &Counterexample, stats: &Stats) -> Result<bool, ListenerError> {
+        match self.target {
+            None => self.inner.on_violation(found, stats),
+            Some(t) if same_violation(&found.violation, t) => {
+                self.inner.on_violation(found, stats)?;
+                Ok(false)
+            }
+            Some(_) => Ok(true),
+        }
     }
 }
 
@@ -175,5 +246,27 @@ mod tests {
         let dfs = DfsStrategy.search(&mut program(), &SearchConfig { collect_outcomes: true, ..SearchConfig::default() }, &mut NoListener).expect("dfs");
         assert_eq!(r.stop, StopReason::Complete);
         assert_eq!(r.outcomes.keys().collect::<Vec<_>>(), dfs.outcomes.keys().collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn minimisation_finds_the_fewest_preemptions_for_the_same_violation_only() {
+        // thread 1 sees x0 = 1 only between thread 0's writes (one preemption); a
+        // different violation, thread 2 seeing x1 = 1, needs none (thread 0 runs to
+        // its end, then thread 2) and must be passed over
+        let program = || {
+            Program::new(2, vec![vec![Op::Set(0, 1), Op::Set(0, 0), Op::Set(1, 1)], vec![Op::Assert(0, 0)], vec![Op::Local, Op::Assert(1, 0)]])
+        };
+        let cfg = SearchConfig::default();
+        let target = Violation { kind: crate::system::ViolationKind::Assertion, message: "assert x0 == 0 failed: x0 is 1".into(), thread: Some(1) };
+        let r = minimize(&mut program(), &cfg, &target, 5, &mut NoListener).expect("minimize").expect("a search ran");
+        assert_eq!(r.stop, StopReason::Violation);
+        assert_eq!(r.violations.len(), 1, "{:?}", r.violations);
+        assert_eq!(r.violations[0].violation, target);
+        let threads: Vec<ThreadId> = r.violations[0].trace.iter().map(|t| t.thread).collect();
+        assert_eq!(threads, [0, 1], "one preemption: thread 1 right after thread 0's first write");
+        // bound 0 alone cannot reach it
+        let r = minimize(&mut program(), &cfg, &target, 1, &mut NoListener).expect("minimize").expect("a search ran");
+        assert!(r.violations.is_empty(), "{:?}", r.violations);
+        assert!(minimize(&mut program(), &cfg, &target, 0, &mut NoListener).expect("minimize").is_none());
     }
 }
