@@ -7,6 +7,8 @@
  * search reaches that interleaving only after exhausting the setters' orders. Usage:
  * {@code Reorder [setters] [checkers]} (default 19 and 1: 20 threads besides main).
  */
+// jvmc-rb: args=8 1
+// jvmc-rb: fixed=0 2
 public class Reorder {
     static int a;
     static int b;

@@ -11,11 +11,14 @@
 //! - `dpor-bench [--max-time S] [--engine] [PROGRAM...]`: the DPOR family (stateless,
 //!   and SDPOR) against stateful and stateless unreduced search; with `--engine`, the
 //!   DPOR engine's markers (`dpor_bench`).
+//! - `rb-characteristics [--max-time S] [--seed N] [PROGRAM...]`: the DFS-RB paper's
+//!   Table 1 for `benchmarks/rb/` (`rb_characteristics`).
 
 mod dpor_bench;
 mod library_bench;
 mod liveness_bench;
 mod por_bench;
+mod rb_characteristics;
 
 use std::process::Command;
 
@@ -63,8 +66,25 @@ fn main() -> anyhow::Result<()> {
             }
             dpor_bench::dpor_bench(max_time, engine, &filter)
         }
+        "rb-characteristics" => {
+            let (mut max_time, mut seed, mut filter) = (60, 1, Vec::new());
+            while let Some(a) = args.next() {
+                match a.as_str() {
+                    "--max-time" => {
+                        let v = args.next().context("--max-time needs a number of seconds")?;
+                        max_time = v.parse().with_context(|| format!("not a number of seconds: {v}"))?;
+                    }
+                    "--seed" => {
+                        let v = args.next().context("--seed needs a number")?;
+                        seed = v.parse().with_context(|| format!("not a seed: {v}"))?;
+                    }
+                    _ => filter.push(a),
+                }
+            }
+            rb_characteristics::rb_characteristics(max_time, seed, &filter)
+        }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
         }
     }

@@ -77,6 +77,10 @@ pub struct CheckArgs {
     /// Go on after a violation and report every one found
     #[arg(long = "multiple-errors")]
     multiple_errors: bool,
+    /// With --multiple-errors: report (and replay) at most N counterexamples; the
+    /// statistics still count every violation and their trace lengths
+    #[arg(long = "keep-violations", value_name = "N", requires = "multiple_errors")]
+    keep_violations: Option<usize>,
     /// Seed of randomised strategies
     #[arg(long, default_value_t = 0, value_name = "N")]
     seed: u64,
@@ -93,7 +97,8 @@ pub struct CheckArgs {
     pct_depth: usize,
     /// Preemption-bounded search (--search preemption-bounded): at most N preemptions
     /// per execution (default: 0, 1, 2, ... in turn until a violation or a complete
-    /// search: the counterexample with the fewest preemptions)
+    /// search: the counterexample with the fewest preemptions); with --search dfs-rb,
+    /// DFS-RB that leaves out moves past N preemptions
     #[arg(long = "preemption-bound", value_name = "N")]
     preemption_bound: Option<usize>,
     /// Restart a randomized search (dfs with --order random, dfs-rb, random, pct,
@@ -435,6 +440,9 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if args.restarts.is_some() && !randomized {
         bail!("--restarts restarts a randomized search (dfs with --order random, dfs-rb, random, pct or pos), not {name}{}", if name == "dfs" { " in sequential order" } else { "" });
     }
+    if args.preemption_bound.is_some() && !matches!(name, "preemption-bounded" | "dfs-rb") {
+        bail!("--preemption-bound bounds --search preemption-bounded or dfs-rb, not {name}");
+    }
     let restarts = args.restarts.as_deref().and_then(|k| jvmc_search::RestartSchedule::parse(k, args.restart_unit));
     if strategy::by_name(name).is_none() {
         bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
@@ -463,6 +471,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         max_time: args.max_time,
         max_memory: args.max_memory,
         multiple_errors: args.multiple_errors,
+        kept_violations: args.keep_violations,
         stateless: args.stateless,
         seed: args.seed,
         exact_states: args.exact_states,

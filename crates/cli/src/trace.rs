@@ -258,6 +258,9 @@ impl TraceFile {
 /// and the violation the last state shows, if any. With `cycle_start` (a livelock) the
 /// steps from there on must lead back to the state they started from.
 pub fn replay(sys: &mut VmSystem, schedule: &[Move], cycle_start: Option<usize>) -> anyhow::Result<(Vec<TraceStep>, Option<ViolationReport>)> {
+    // a replay is not bound by the limits of the search that found the schedule
+    // (one that went on past violations may have run out of time since)
+    sys.set_limits(jvmc_search::StepLimits::default());
     sys.reset().map_err(|e| anyhow::anyhow!(e))?;
     let mut steps = Vec::with_capacity(schedule.len());
     let mut cycle_fingerprint = None;

@@ -88,6 +88,7 @@ fn bad_configurations_are_input_errors() {
         (vec!["check", "--cp", cp, "--search", "dfs-rb", "--rb", "@/nonexistent/rb.conf", "Reorder"], "reading the DFS-RB configuration"),
         (vec!["check", "--cp", cp, "--restarts", "luby", "Reorder"], "restarts a randomized search"),
         (vec!["check", "--cp", cp, "--search", "pct", "--restarts", "geometric", "Reorder"], "geometric"),
+        (vec!["check", "--cp", cp, "--search", "pct", "--preemption-bound", "2", "Reorder"], "bounds --search preemption-bounded or dfs-rb"),
     ] {
         let out = jvmc(&args);
         let stderr = String::from_utf8_lossy(&out.stderr);
@@ -161,4 +162,62 @@ fn restarted_searches_find_the_bug_and_report_one_search() {
     // without a bug, an exhaustive random-order run ends the search: verdict ok
     let ok = check(&["--search", "dfs", "--order", "random", "--restarts", "fixed", "--restart-unit", "60s"], &["Reorder", "0", "2"]);
     assert_eq!(ok["verdict"], "ok", "{ok}");
+}
+
+#[test]
+fn dfs_rb_and_restarted_searches_report_livelocks_that_replay() {
+    for class in ["LivelockTryLockRetry", "LivelockLeakedSpinLock"] {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("../../tests/programs/concurrent/{class}.java"));
+        let source = std::fs::read_to_string(&path).expect("suite program");
+        let dir = support::compile_source(class, &source, TIMEOUT);
+        for options in [vec!["--search", "dfs-rb", "--seed", "1"], vec!["--search", "dfs", "--order", "random", "--seed", "1", "--restarts", "fixed", "--restart-unit", "10s"]] {
+            let trace = dir.path().join("trace.json");
+            let mut args = vec!["check", "--cp", dir.path().to_str().expect("utf-8"), "--json", "-", "--max-time", "60s", "--trace", trace.to_str().expect("utf-8")];
+            args.extend_from_slice(&options);
+            args.push(class);
+            let out = jvmc(&args);
+            let r: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("no JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)));
+            assert_eq!(r["violation"]["kind"], "livelock", "{class} {options:?}: {r}");
+            let replayed = jvmc(&["replay", trace.to_str().expect("utf-8")]);
+            assert_eq!(replayed.code(), Some(1), "{}", String::from_utf8_lossy(&replayed.stderr));
+        }
+    }
+}
+
+#[test]
+fn a_search_past_violations_that_runs_out_of_time_reports_them_and_counts_all() {
+    // the replays of what was found ran into the expired time limit (exit 2, no report)
+    let r = check(&["--search", "random", "--seed", "1", "--multiple-errors", "--keep-violations", "2", "--max-time", "1s"], &["Reorder", "3", "1"]);
+    assert_eq!((r["verdict"].as_str(), r["stats"]["stop_reason"].as_str()), (Some("violation"), Some("max-time")), "{r}");
+    assert_eq!(r["violations"].as_array().map(Vec::len), Some(2), "{r}");
+    let v = &r["stats"]["violations"];
+    assert!(v["count"].as_u64().unwrap_or(0) > 2, "{v}");
+    assert!(v["depth_min"].as_u64().unwrap_or(0) > 0 && v["depth_mean"].as_f64().unwrap_or(0.0) >= v["depth_min"].as_f64().unwrap_or(0.0), "{v}");
+}
+
+/// The runs a benchmark of `benchmarks/rb` declares: `// jvmc-rb: args=...` (its bug)
+/// and `// jvmc-rb: fixed=...` (its correct variant).
+fn declared_runs(source: &str, key: &str) -> Vec<Vec<String>> {
+    let prefix = format!("// jvmc-rb: {key}=");
+    source.lines().filter_map(|l| l.trim().strip_prefix(prefix.as_str())).map(|a| a.split_whitespace().map(str::to_string).collect()).collect()
+}
+
+#[test]
+fn every_rb_benchmark_has_a_bug_dfs_rb_finds_and_a_correct_variant_dfs_proves() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benchmarks/rb");
+    let mut programs = 0;
+    for path in support::java_sources(&dir) {
+        let class = path.file_stem().and_then(|s| s.to_str()).expect("file name").to_string();
+        let source = std::fs::read_to_string(&path).expect("benchmark source");
+        let (bugs, fixed) = (declared_runs(&source, "args"), declared_runs(&source, "fixed"));
+        assert!(!bugs.is_empty() && fixed.len() == 1, "{class}: declare its runs (// jvmc-rb: args=... and fixed=...)");
+        programs += 1;
+        let args: Vec<&str> = bugs[0].iter().map(String::as_str).collect();
+        let found = check(&["--search", "dfs-rb", "--seed", "1", "--max-time", "120s"], &[&[class.as_str()], args.as_slice()].concat());
+        assert_eq!(found["verdict"], "violation", "{class} {args:?}: {found}");
+        let args: Vec<&str> = fixed[0].iter().map(String::as_str).collect();
+        let proved = check(&["--max-time", "120s"], &[&[class.as_str()], args.as_slice()].concat());
+        assert_eq!((proved["verdict"].as_str(), proved["stats"]["stop_reason"].as_str()), (Some("ok"), Some("complete")), "{class} {args:?}: {proved}");
+    }
+    assert_eq!(programs, 13, "the twelve benchmark kinds of the DFS-RB paper and the reorder bug");
 }

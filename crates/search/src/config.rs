@@ -29,6 +29,10 @@ pub struct SearchConfig {
     /// Go on after a violation and report every one found; `false` (the default)
     /// stops at the first.
     pub multiple_errors: bool,
+    /// With `multiple_errors`: keep at most this many counterexamples in the report
+    /// (every violation is still counted in [`crate::Stats::violations`]); `None`:
+    /// keep all.
+    pub kept_violations: Option<usize>,
     /// Do not store states: explore every path (bounded by `depth_limit`). Only
     /// useful on acyclic systems or with a depth limit.
     pub stateless: bool,

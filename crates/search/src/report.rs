@@ -148,6 +148,14 @@ pub struct Stats {
     pub sleep_reexplored: u64,
     /// the DPOR engine only: what it made and replayed
     pub engine: Option<crate::engine::EngineCounts>,
+    /// violations found, including those a report does not keep
+    /// ([`crate::SearchConfig::kept_violations`])
+    pub violations: u64,
+    /// the shortest trace of a violation (transitions; 0 before the first)
+    pub violation_depth_min: usize,
+    /// the lengths of all violations' traces, summed (their mean: divided by
+    /// `violations`)
+    pub violation_depth_sum: u64,
 }
 
 impl Stats {
@@ -160,6 +168,13 @@ impl Stats {
         self.transitions += later.transitions;
         self.depth_cutoffs += later.depth_cutoffs;
         self.max_depth = self.max_depth.max(later.max_depth);
+        self.violation_depth_min = match (self.violations, later.violations) {
+            (0, _) => later.violation_depth_min,
+            (_, 0) => self.violation_depth_min,
+            _ => self.violation_depth_min.min(later.violation_depth_min),
+        };
+        self.violations += later.violations;
+        self.violation_depth_sum += later.violation_depth_sum;
         self.peak_rss_bytes = self.peak_rss_bytes.max(later.peak_rss_bytes);
         self.visited_set_bytes = self.visited_set_bytes.max(later.visited_set_bytes);
         self.elapsed = later.elapsed;

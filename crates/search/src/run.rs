@@ -296,8 +296,14 @@ impl<'a> SearchRun<'a> {
 
     fn record_counterexample(&mut self, found: Counterexample) -> Flow<()> {
         self.stats.elapsed = self.started.elapsed();
+        let depth = found.trace.len();
+        self.stats.violation_depth_min = if self.stats.violations == 0 { depth } else { self.stats.violation_depth_min.min(depth) };
+        self.stats.violations += 1;
+        self.stats.violation_depth_sum += depth as u64;
         let go_on = self.listener.on_violation(&found, &self.stats).map_err(SearchError::Listener)?;
-        self.violations.push(found);
+        if self.cfg.kept_violations.is_none_or(|k| self.violations.len() < k) {
+            self.violations.push(found);
+        }
         if !go_on {
             return Err(Halt::Stop(StopReason::Listener));
         }

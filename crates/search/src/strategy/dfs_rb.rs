@@ -32,13 +32,14 @@ use std::time::Instant;
 use crate::config::SearchConfig;
 use crate::error::SearchError;
 use crate::listener::SearchListener;
+use crate::liveness::CycleFinder;
 use crate::report::{SearchReport, StopReason};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::in_turn::InTurn;
 use crate::strategy::rb_config::{luby, JumpStrategy, RbConfig, ThresholdBase, ThresholdMode, ThresholdReduction};
 use crate::strategy::Strategy;
-use crate::system::{Move, SaveMark, Transition, TransitionSystem};
+use crate::system::{Fingerprint, Move, SaveMark, Transition, TransitionSystem};
 
 /// DFS-RB with [`SearchConfig::rb`] (default: the paper's best-ranked configuration).
 #[derive(Clone, Copy, Debug, Default)]
@@ -51,12 +52,13 @@ impl Strategy for DfsRbStrategy {
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
         let rb = cfg.rb.clone().unwrap_or_default();
-        let mut in_turn = InTurn::new();
+        let mut in_turn = InTurn::new(cfg);
         let mut rng = SearchRng::new(cfg.seed);
         let mut pruned = false;
         for iteration in 0..rb.iterations() {
             let bound = matches!(rb.thb, ThresholdBase::Iterate(_)).then_some(rb.iteration_time);
-            let it_cfg = in_turn.next_config(cfg, bound);
+            // each iteration looks for livelocks among the states it explores
+            let it_cfg = SearchConfig { liveness: cfg.liveness, ..in_turn.next_config(cfg, bound) };
             let iteration_started = Instant::now();
             let mut search = Search::new(&rb, iteration, &mut rng);
             let report = in_turn.search(self.name(), &it_cfg, listener, |run| search.explore(sys, run))?;
@@ -91,6 +93,8 @@ struct Frame {
     next: usize,
     /// the save taken before the transition being explored below it
     mark: Option<SaveMark>,
+    /// its position in the cycle finder (with liveness)
+    scc: Option<u32>,
 }
 
 /// What Fig. 2 and 3 need of the path up to a position, kept per position.
@@ -101,6 +105,8 @@ struct PathCounts {
     /// transitions taken where another thread could have run, by the thread that
     /// made the transition before
     no_switch_choices: u32,
+    /// switches away from a thread that could have gone on (for `--preemption-bound`)
+    preemptions: u32,
     /// transitions at the end made by the last one's thread
     run: u32,
 }
@@ -124,18 +130,38 @@ struct Search<'a> {
     jumping: bool,
     /// some transition was left unexplored
     pruned: bool,
+    /// livelock detection (`cfg.liveness`): Tarjan's components of the explored
+    /// part of the state graph, as DFS finds them — a fair cycle among explored
+    /// states and transitions is a real one, whatever early backtracking left out
+    cycles: Option<CycleFinder>,
 }
 
 impl<'a> Search<'a> {
     fn new(rb: &'a RbConfig, iteration: usize, rng: &'a mut SearchRng) -> Self {
-        Search { rb, iteration, rng, stack: Vec::new(), path: Vec::new(), counts: vec![PathCounts::default()], first_path: None, total_jump_index: 1, cur_jump_len: 0, jumping: false, pruned: false }
+        Search {
+            rb,
+            iteration,
+            rng,
+            stack: Vec::new(),
+            path: Vec::new(),
+            counts: vec![PathCounts::default()],
+            first_path: None,
+            total_jump_index: 1,
+            cur_jump_len: 0,
+            jumping: false,
+            pruned: false,
+            cycles: None,
+        }
     }
 
     fn explore(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
         run.begin(sys)?;
+        if run.cfg().liveness && !run.cfg().stateless {
+            self.cycles = Some(CycleFinder::default());
+        }
         let seen = run.observe(sys, 0)?;
         if seen.new {
-            self.expand(sys, run)?;
+            self.expand(sys, run, seen.fp)?;
         }
         while let Some(top) = self.stack.len().checked_sub(1) {
             if let Some(mark) = self.stack[top].mark.take() {
@@ -144,7 +170,7 @@ impl<'a> Search<'a> {
                 self.pop_path();
                 if self.jumping {
                     if self.backtrack_again() {
-                        self.leave(top);
+                        self.leave(top, run)?;
                         continue;
                     }
                     self.jumping = false;
@@ -154,22 +180,31 @@ impl<'a> Search<'a> {
             }
             let f = &self.stack[top];
             let Some(&mv) = f.moves.get(f.next) else {
-                self.stack.pop();
+                self.leave(top, run)?;
                 continue;
             };
             // lines 14–16: early backtracking
             if self.depth() >= self.threshold() && self.draw() > self.ratio() {
-                self.leave(top);
+                self.leave(top, run)?;
                 self.jumping = true;
                 self.cur_jump_len = 1;
                 continue;
             }
+            // Section 9's combination with preemption bounding: a move past the bound
+            // is left out (and counts as pruned)
+            let last = self.path.last().map(|t| t.thread);
+            let preempts = last.is_some_and(|l| l != mv.thread && self.stack[top].moves.iter().any(|m| m.thread == l));
             let f = &mut self.stack[top];
             f.next += 1;
+            if run.cfg().preemption_bound.is_some_and(|b| self.counts[self.path.len()].preemptions as usize + usize::from(preempts) > b) {
+                self.pruned = true;
+                continue;
+            }
             f.mark = Some(sys.save());
             let choice = f.moves.len() > 1;
+            let from = f.scc;
             let step = run.step(sys, mv)?;
-            self.push_path(step.transition, choice);
+            self.push_path(step.transition, choice, preempts);
             if let Some(v) = step.violation {
                 self.path_ended();
                 run.violation(v, &self.path)?;
@@ -177,45 +212,61 @@ impl<'a> Search<'a> {
             }
             let seen = run.observe(sys, self.path.len())?;
             if seen.new {
-                self.expand(sys, run)?;
+                self.expand(sys, run, seen.fp)?;
             } else {
                 self.path_ended();
+            }
+            if let (Some(cycles), Some(from), Some(fp)) = (self.cycles.as_mut(), from, seen.fp) {
+                cycles.edge(from, mv, fp);
             }
         }
         Ok(())
     }
 
-    /// The current state is new: pushed if it has transitions, else the path ends.
-    fn expand(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
+    /// The current state (fingerprint `fp`) is new: pushed if it has transitions,
+    /// else the path ends.
+    fn expand(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, fp: Option<Fingerprint>) -> Flow<()> {
         match run.classify(sys, self.path.len(), true, &self.path)? {
             Node::Expand(enabled) => {
                 let mut moves = SearchRun::moves(sys, &enabled);
                 run.cfg().order.arrange(&mut moves, |m| m.thread, self.rng);
-                self.stack.push(Frame { moves, next: 0, mark: None })
+                let scc = match (self.cycles.as_mut(), fp) {
+                    (Some(cycles), Some(fp)) => Some(cycles.enter(fp, moves.clone())),
+                    _ => None,
+                };
+                self.stack.push(Frame { moves, next: 0, mark: None, scc })
             }
             Node::Leaf => self.path_ended(),
         }
         Ok(())
     }
 
-    /// Returns from frame `top` (pops it); anything it had left is pruned.
-    fn leave(&mut self, top: usize) {
+    /// Returns from frame `top` (pops it); anything it had left is pruned. A fair
+    /// cycle its component closes is reported.
+    fn leave(&mut self, top: usize, run: &mut SearchRun<'_>) -> Flow<()> {
         let f = &self.stack[top];
         self.pruned |= f.next < f.moves.len();
-        self.stack.pop();
+        let scc = self.stack.pop().and_then(|f| f.scc);
+        if let (Some(cycles), Some(pos)) = (self.cycles.as_mut(), scc) {
+            if let Some(found) = cycles.leave(pos, self.stack.last().and_then(|f| f.scc)) {
+                run.livelock(&self.path, found)?;
+            }
+        }
+        Ok(())
     }
 
     fn path_ended(&mut self) {
         self.first_path.get_or_insert(self.path.len());
     }
 
-    fn push_path(&mut self, t: Transition, choice: bool) {
+    fn push_path(&mut self, t: Transition, choice: bool, preempts: bool) {
         let before = self.counts[self.path.len()];
         let same = self.path.last().is_some_and(|p| p.thread == t.thread);
         let counts = PathCounts {
             switches: before.switches + u32::from(!same && !self.path.is_empty()),
             no_switch_choices: before.no_switch_choices + u32::from(same && choice),
             run: if same { before.run + 1 } else { 1 },
+            preemptions: before.preemptions + u32::from(preempts),
         };
         self.path.push(t);
         self.counts.truncate(self.path.len());
@@ -376,4 +427,18 @@ mod tests {
             }
         }
     }
+
+    #[test]
+    fn with_a_preemption_bound_it_is_bounded_search_with_early_backtracking() {
+        // thread 1 fails only between thread 0's writes: one preemption
+        let program = || Program::new(1, vec![vec![Op::Set(0, 1), Op::Set(0, 0), Op::Local], vec![Op::Assert(0, 0)]]);
+        let no_backtracking = "1000,pl,d,F,0.5,1";
+        let zero = SearchConfig { preemption_bound: Some(0), ..rb(no_backtracking) };
+        let r = DfsRbStrategy.search(&mut program(), &zero, &mut NoListener).expect("dfs-rb");
+        assert_eq!((r.violations.len(), r.stop), (0, StopReason::Pruned), "bound 0 cuts the one preemption the bug needs");
+        let one = SearchConfig { preemption_bound: Some(1), ..rb(no_backtracking) };
+        let r = DfsRbStrategy.search(&mut program(), &one, &mut NoListener).expect("dfs-rb");
+        assert_eq!(r.stop, StopReason::Violation);
+    }
 }
+

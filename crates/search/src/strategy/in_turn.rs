@@ -17,11 +17,14 @@ use crate::system::TransitionSystem;
 pub(crate) struct InTurn {
     started: Instant,
     total: Option<SearchReport>,
+    /// the counterexamples the joined report keeps ([`SearchConfig::kept_violations`])
+    kept: Option<usize>,
 }
 
 impl InTurn {
-    pub fn new() -> Self {
-        InTurn { started: Instant::now(), total: None }
+    /// Searches in turn under `cfg` (the whole search's).
+    pub fn new(cfg: &SearchConfig) -> Self {
+        InTurn { started: Instant::now(), total: None, kept: cfg.kept_violations }
     }
 
     /// When the first search started.
@@ -67,6 +70,9 @@ impl InTurn {
             None => self.total.insert(report),
             Some(mut t) => {
                 t.absorb(report);
+                if let Some(k) = self.kept {
+                    t.violations.truncate(k);
+                }
                 self.total.insert(t)
             }
         }

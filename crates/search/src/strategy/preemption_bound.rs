@@ -75,7 +75,7 @@ fn search_bounds(
     target: Option<&Violation>,
     listener: &mut dyn SearchListener,
 ) -> Result<Option<SearchReport>, SearchError> {
-    let mut in_turn = InTurn::new();
+    let mut in_turn = InTurn::new(cfg);
     let mut matching = Matching { target, inner: listener };
     for bound in bounds {
         let it_cfg = SearchConfig { stateless: false, ..in_turn.next_config(cfg, None) };

@@ -33,10 +33,10 @@ impl Strategy for Restarting {
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
         let Some(schedule) = cfg.restarts else { return self.inner.search(sys, cfg, listener) };
-        let mut in_turn = InTurn::new();
+        let mut in_turn = InTurn::new(cfg);
         for i in 0u32.. {
             let budget = schedule.budget(i);
-            let run_cfg = SearchConfig { seed: cfg.seed.wrapping_add(u64::from(i)), restarts: None, ..in_turn.next_config(cfg, Some(budget)) };
+            let run_cfg = SearchConfig { seed: cfg.seed.wrapping_add(u64::from(i)), restarts: None, liveness: cfg.liveness, ..in_turn.next_config(cfg, Some(budget)) };
             let started = std::time::Instant::now();
             let report = in_turn.run_strategy(self.inner.as_mut(), sys, &run_cfg, listener)?;
             let out_of_budget = report.stop == StopReason::MaxTime && started.elapsed() >= budget && cfg.max_time.is_none_or(|t| in_turn.started().elapsed() < t);

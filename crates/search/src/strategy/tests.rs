@@ -173,6 +173,12 @@ fn assertion_violations_stop_or_accumulate_and_replay() {
         if !matches!(name, "random" | "pct" | "pos") {
             assert_eq!(all.stop, StopReason::Complete, "{name}");
         }
+        // counted, each with its trace length, also beyond those kept
+        let lengths: Vec<usize> = all.violations.iter().map(|v| v.trace.len()).collect();
+        assert_eq!(all.stats.violations, lengths.len() as u64, "{name}");
+        assert_eq!((all.stats.violation_depth_min, all.stats.violation_depth_sum), (lengths.iter().copied().min().unwrap_or(0), lengths.iter().sum::<usize>() as u64), "{name}");
+        let kept = search(name, &mut program(), &SearchConfig { kept_violations: Some(1), ..cfg.clone() });
+        assert_eq!((kept.violations.len(), kept.stats.violations), (1, all.stats.violations), "{name}");
     }
     // Stateless DFS reports every violating path.
     let cfg = SearchConfig { multiple_errors: true, stateless: true, ..SearchConfig::default() };
@@ -238,8 +244,8 @@ fn every_strategy_reports_a_reachable_hang_as_a_livelock() {
     for name in names() {
         for stateless in [false, true] {
             let frontier = name == "bfs" || name == "max-preemption";
-            if (stateless && (frontier || crate::por::ALGORITHMS.contains(&name))) || crate::por::STATELESS.contains(&name) || name == "dfs-rb" || name == "preemption-bounded" {
-                continue; // BFS keeps no edges; stateless POR has no state identities; DFS-RB and preemption bounding look for no cycles
+            if (stateless && (frontier || crate::por::ALGORITHMS.contains(&name))) || crate::por::STATELESS.contains(&name) || (stateless && name == "dfs-rb") || name == "preemption-bounded" {
+                continue; // BFS keeps no edges; stateless POR has no state identities; preemption bounding looks for no cycles (nor stateless DFS-RB)
             }
             let cfg = SearchConfig { liveness: true, stateless, walks: Some(200), seed: 3, ..SearchConfig::default() };
             let report = search(name, &mut hang(), &cfg);
