@@ -65,14 +65,21 @@ public class Locked {
 }
 "#;
 
+/// Runs the correct program `class` on and off: ok, at least `factor` times fewer
+/// states with the discipline, and no restart. Returns the `on` report.
+fn fewer_states(dir: &Path, class: &str, factor: u64) -> Value {
+    let (on, off) = on_and_off(dir, class);
+    assert_eq!(on["verdict"], "ok");
+    let (s_on, s_off) = (on["stats"]["states_new"].as_u64().unwrap_or(0), off["stats"]["states_new"].as_u64().unwrap_or(0));
+    assert!(s_on * factor < s_off, "{class}: {s_on} states with the discipline, {s_off} without");
+    assert_eq!(on["lockset"]["restarts"], 0, "{}", on["lockset"]);
+    on
+}
+
 #[test]
 fn accesses_under_a_common_lock_are_no_scheduling_points() {
     let dir = support::compile_source("Locked", LOCKED, TIMEOUT);
-    let (on, off) = on_and_off(dir.path(), "Locked");
-    assert_eq!(on["verdict"], "ok");
-    let (s_on, s_off) = (on["stats"]["states_new"].as_u64().unwrap_or(0), off["stats"]["states_new"].as_u64().unwrap_or(0));
-    assert!(s_on * 2 < s_off, "locked accesses still scheduled: {s_on} states with the discipline, {s_off} without");
-    assert_eq!(on["lockset"]["restarts"], 0, "{}", on["lockset"]);
+    let on = fewer_states(dir.path(), "Locked", 2);
     let racy = racy(&on);
     assert!(!racy.iter().any(|k| k.starts_with("Locked.")), "a locked field counted racy: {racy:?}");
 }
@@ -240,12 +247,8 @@ public class Releases {
 #[test]
 fn lock_releases_are_no_scheduling_points() {
     let dir = support::compile_source("Releases", RELEASES, TIMEOUT);
-    let (on, off) = on_and_off(dir.path(), "Releases");
-    assert_eq!(on["verdict"], "ok");
-    let (s_on, s_off) = (on["stats"]["states_new"].as_u64().unwrap_or(0), off["stats"]["states_new"].as_u64().unwrap_or(0));
     // without the state before each release, nobody finds a lock held and queues
-    assert!(s_on * 20 < s_off, "releases still scheduled: {s_on} states with the discipline, {s_off} without");
-    assert_eq!(on["lockset"]["restarts"], 0, "{}", on["lockset"]);
+    let on = fewer_states(dir.path(), "Releases", 20);
     assert!(!racy(&on).iter().any(|k| k.ends_with("(probed)")), "{:?}", racy(&on));
 }
 

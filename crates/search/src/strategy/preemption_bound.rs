@@ -61,7 +61,9 @@ pub fn minimize(
     if fewer_than == 0 {
         return Ok(None);
     }
-    let cfg = SearchConfig { multiple_errors: true, ..cfg.clone() };
+    // other violations are passed over, so every one found must be kept to find the
+    // target among them
+    let cfg = SearchConfig { multiple_errors: true, kept_violations: None, ..cfg.clone() };
     search_bounds(sys, &cfg, Box::new(0..fewer_than), Some(target), listener)
 }
 
