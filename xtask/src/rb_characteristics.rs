@@ -26,34 +26,11 @@ use serde_json::Value;
 /// Prints the table for the programs whose names contain one of `filter` (all if
 /// empty), each traversal limited to `max_time` seconds, with `seed`.
 pub fn rb_characteristics(max_time: u64, seed: u64, filter: &[String]) -> anyhow::Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
-    let classes = root.join("target/rb-characteristics/classes");
-    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
-    std::fs::create_dir_all(&classes)?;
-    let mut javac = Command::new("javac");
-    javac.arg("-d").arg(&classes);
-    let mut runs: Vec<(String, usize, Vec<String>)> = Vec::new();
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks/rb"))?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "java")) {
-        javac.arg(path);
-        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
-        if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
-            continue;
-        }
-        let text = std::fs::read_to_string(path)?;
-        let lines = text.lines().count();
-        for line in text.lines() {
-            if let Some(args) = line.trim().strip_prefix("// jvmc-rb: args=") {
-                runs.push((name.clone(), lines, args.split_whitespace().map(str::to_string).collect()));
-            }
-        }
-    }
-    super::run(&mut javac)?;
+    let (root, classes, runs) = compile_rb("rb-characteristics", filter)?;
     let jvmc = root.join("target/release/jvmc");
     println!("| program | LoC | stop | states | error states | ratio of error states | paths | error paths | ratio of error paths | min length | avg length | time (s) |");
     println!("|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (name, lines, args) in &runs {
+    for Declared { name, lines, args } in &runs {
         let mut cmd = Command::new(&jvmc);
         cmd.args(["check", "--search", "dfs", "--order", "random", "--multiple-errors", "--keep-violations", "1", "--json", "-"])
             .arg("--seed")
@@ -86,4 +63,43 @@ pub fn rb_characteristics(max_time: u64, seed: u64, filter: &[String]) -> anyhow
         );
     }
     Ok(())
+}
+
+/// A run a benchmark of `benchmarks/rb` declares (`// jvmc-rb: args=...`).
+pub struct Declared {
+    pub name: String,
+    /// the source's line count
+    pub lines: usize,
+    pub args: Vec<String>,
+}
+
+/// Builds the release `jvmc`, compiles `benchmarks/rb` into `target/<task>/classes`,
+/// and collects the declared runs of the programs whose names contain one of
+/// `filter` (all if empty). Returns the workspace root, the classes and the runs.
+pub fn compile_rb(task: &str, filter: &[String]) -> anyhow::Result<(PathBuf, PathBuf, Vec<Declared>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
+    let classes = root.join("target").join(task).join("classes");
+    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
+    std::fs::create_dir_all(&classes)?;
+    let mut javac = Command::new("javac");
+    javac.arg("-d").arg(&classes);
+    let mut runs = Vec::new();
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks/rb"))?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "java")) {
+        javac.arg(path);
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
+        if !filter.is_empty() && !filter.iter().any(|f| name.contains(f.as_str())) {
+            continue;
+        }
+        let text = std::fs::read_to_string(path)?;
+        let lines = text.lines().count();
+        for line in text.lines() {
+            if let Some(args) = line.trim().strip_prefix("// jvmc-rb: args=") {
+                runs.push(Declared { name: name.clone(), lines, args: args.split_whitespace().map(str::to_string).collect() });
+            }
+        }
+    }
+    super::run(&mut javac)?;
+    Ok((root, classes, runs))
 }
