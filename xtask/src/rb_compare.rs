@@ -1,0 +1,158 @@
+//! `cargo xtask rb-compare`: the DFS-RB paper's Section 9 — DFS-RB against the other
+//! bug-finding techniques and in combination with them, on `benchmarks/rb/` — as
+//! per-benchmark tables (Appendix A's: states to the error as mean ± standard
+//! deviation, time, percentage of runs that found it) and Figure 8-style plots (one
+//! SVG per benchmark: mean states on a log scale with ±1 sd bars, standalone DFS-RB
+//! in red, the other techniques in green, combinations in blue, an X at the top where
+//! no run found the error).
+//!
+//! Randomized techniques run once per seed (`--seeds`, default 10 as in the paper),
+//! deterministic ones once. Each run has `--max-time` seconds (default 10; the paper:
+//! one minute). Writes `compare.md` and `<benchmark>.svg` into `--out` (default
+//! `target/rb-compare`).
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::process::Command;
+
+use serde_json::Value;
+
+use crate::rb_characteristics::compile_rb;
+
+/// A technique: its label, group (0 DFS-RB, 1 other, 2 combination), whether it is
+/// randomized, and its `jvmc check` options.
+const TECHNIQUES: &[(&str, u8, bool, &[&str])] = &[
+    ("dfs-rb", 0, true, &["--search", "dfs-rb"]),
+    ("dfs", 1, false, &["--search", "dfs"]),
+    ("preemption bound 5", 1, false, &["--search", "preemption-bounded", "--preemption-bound", "5"]),
+    ("preemption bound 10", 1, false, &["--search", "preemption-bounded", "--preemption-bound", "10"]),
+    ("max-preemption", 1, false, &["--search", "max-preemption"]),
+    ("dl-spor", 1, false, &["--por", "dl-spor"]),
+    ("random order", 1, true, &["--search", "dfs", "--order", "random"]),
+    ("restarts fixed 1s", 1, true, &["--search", "dfs", "--order", "random", "--restarts", "fixed", "--restart-unit", "1s"]),
+    ("restarts luby 1s", 1, true, &["--search", "dfs", "--order", "random", "--restarts", "luby", "--restart-unit", "1s"]),
+    ("restarts walsh 1s", 1, true, &["--search", "dfs", "--order", "random", "--restarts", "walsh", "--restart-unit", "1s"]),
+    ("random walks", 1, true, &["--search", "random"]),
+    ("pct d=3", 1, true, &["--search", "pct"]),
+    ("pos", 1, true, &["--search", "pos"]),
+    ("dfs-rb + bound 10", 2, true, &["--search", "dfs-rb", "--preemption-bound", "10"]),
+    ("dfs-rb + random order", 2, true, &["--search", "dfs-rb", "--order", "random"]),
+    ("dfs-rb + restarts", 2, true, &["--search", "dfs-rb", "--restarts", "fixed", "--restart-unit", "5s"]),
+];
+
+/// What the runs of one technique on one benchmark gave.
+struct Summary {
+    runs: usize,
+    found: Vec<(f64, f64)>,
+}
+
+impl Summary {
+    fn mean_sd(&self, f: impl Fn(&(f64, f64)) -> f64) -> Option<(f64, f64)> {
+        if self.found.is_empty() {
+            return None;
+        }
+        let n = self.found.len() as f64;
+        let mean = self.found.iter().map(&f).sum::<f64>() / n;
+        let var = if self.found.len() < 2 { 0.0 } else { self.found.iter().map(|x| (f(x) - mean).powi(2)).sum::<f64>() / (n - 1.0) };
+        Some((mean, var.sqrt()))
+    }
+}
+
+/// Runs the comparison (see the module docs).
+pub fn rb_compare(seeds: u64, max_time: u64, out: Option<PathBuf>, filter: &[String]) -> anyhow::Result<()> {
+    let (root, classes, declared) = compile_rb("rb-compare", filter)?;
+    let out_dir = out.unwrap_or_else(|| root.join("target/rb-compare"));
+    std::fs::create_dir_all(&out_dir)?;
+    let jvmc = root.join("target/release/jvmc");
+    let mut md = format!("Section 9 on benchmarks/rb: states to the error (mean ± sd over the runs that found it), seconds, found / runs; {seeds} seeds for randomized techniques, {max_time} s a run\n\n");
+    let mut seen = Vec::new();
+    for d in declared {
+        if seen.contains(&d.name) {
+            continue;
+        }
+        seen.push(d.name.clone());
+        let label = format!("{} {}", d.name, d.args.join(" "));
+        let mut rows = Vec::new();
+        for (name, group, randomized, options) in TECHNIQUES {
+            let mut summary = Summary { runs: 0, found: Vec::new() };
+            for seed in 1..=if *randomized { seeds } else { 1 } {
+                let output = Command::new(&jvmc)
+                    .args(["check", "--json", "-", "--seed", &seed.to_string(), "--max-time", &format!("{max_time}s")])
+                    .args(*options)
+                    .arg("--cp")
+                    .arg(&classes)
+                    .arg(&d.name)
+                    .args(&d.args)
+                    .output()?;
+                summary.runs += 1;
+                if let Ok(r) = serde_json::from_slice::<Value>(&output.stdout) {
+                    if r["verdict"] == "violation" {
+                        let s = &r["stats"];
+                        summary.found.push((s["states_new"].as_f64().unwrap_or(0.0), s["elapsed_ms"].as_f64().unwrap_or(0.0) / 1000.0));
+                    }
+                }
+            }
+            rows.push((*name, *group, summary));
+        }
+        let _ = writeln!(md, "### {label}\n\n| technique | states | time (s) | found |\n|---|---:|---:|---:|");
+        for (name, _, s) in &rows {
+            let states = s.mean_sd(|x| x.0).map_or("–".to_string(), |(m, sd)| format!("{m:.0} ± {sd:.0}"));
+            let time = s.mean_sd(|x| x.1).map_or("–".to_string(), |(m, _)| format!("{m:.2}"));
+            let _ = writeln!(md, "| {name} | {states} | {time} | {}/{} |", s.found.len(), s.runs);
+        }
+        md.push('\n');
+        let file = out_dir.join(format!("{}.svg", d.name));
+        std::fs::write(&file, plot(&label, &rows))?;
+    }
+    std::fs::write(out_dir.join("compare.md"), &md)?;
+    println!("{md}");
+    eprintln!("rb-compare: wrote {}", out_dir.display());
+    Ok(())
+}
+
+/// Figure 8's plot for one benchmark, as SVG.
+fn plot(title: &str, rows: &[(&str, u8, Summary)]) -> String {
+    let (w, h, left, top, bottom) = (60.0 + 50.0 * rows.len() as f64, 420.0, 60.0, 40.0, 150.0);
+    let plot_h = h - top - bottom;
+    let max = rows.iter().filter_map(|(_, _, s)| s.mean_sd(|x| x.0).map(|(m, sd)| m + sd)).fold(10.0f64, f64::max);
+    let decades = max.log10().ceil().max(1.0);
+    let y = |v: f64| top + plot_h * (1.0 - v.max(1.0).log10() / decades);
+    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n");
+    let _ = writeln!(s, "<text x=\"{left}\" y=\"20\" font-size=\"14\">{title}: states to the error (log scale)</text>");
+    for d in 0..=decades as i32 {
+        let yy = y(10f64.powi(d));
+        let _ = writeln!(s, "<line x1=\"{left}\" y1=\"{yy:.1}\" x2=\"{:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">1e{d}</text>", w - 10.0, left - 5.0, yy + 4.0);
+    }
+    for (i, (name, group, summary)) in rows.iter().enumerate() {
+        let x = left + 25.0 + 50.0 * i as f64;
+        let color = ["#d62728", "#2ca02c", "#1f77b4"][*group as usize];
+        match summary.mean_sd(|v| v.0) {
+            Some((m, sd)) => {
+                let _ = writeln!(s, "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"{color}\"/>", y((m - sd).max(1.0)), y(m + sd));
+                let _ = writeln!(s, "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"4\" fill=\"{color}\"/>", y(m));
+            }
+            None => {
+                let _ = writeln!(s, "<text x=\"{x:.1}\" y=\"{:.1}\" fill=\"{color}\" text-anchor=\"middle\" font-size=\"14\">X</text>", top - 4.0);
+            }
+        }
+        let _ = writeln!(s, "<text transform=\"translate({:.1},{:.1}) rotate(60)\" fill=\"{color}\">{name}</text>", x - 3.0, h - bottom + 12.0);
+    }
+    s.push_str("</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plot_marks_failures_and_scales_by_decades() {
+        let found = Summary { runs: 2, found: vec![(100.0, 0.1), (300.0, 0.2)] };
+        let failed = Summary { runs: 2, found: Vec::new() };
+        let svg = plot("P", &[("dfs-rb", 0, found), ("dfs", 1, failed)]);
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert_eq!(svg.matches("<circle").count(), 1);
+        assert!(svg.contains(">X</text>"), "the failing technique is an X");
+        assert!(svg.contains(">1e3</text>") && !svg.contains(">1e4</text>"), "mean 200 + sd 141 needs three decades");
+    }
+}
