@@ -88,6 +88,10 @@ fn configs(spec: &str) -> anyhow::Result<Vec<String>> {
     Ok(text.lines().map(str::trim).filter(|l| !l.is_empty() && !l.starts_with('#')).map(str::to_string).collect())
 }
 
+/// One run's result: configuration and benchmark (indices), seed, found, states,
+/// milliseconds.
+type Outcome = (usize, usize, u64, bool, u64, u64);
+
 fn gcd(a: usize, b: usize) -> usize {
     if b == 0 {
         a
@@ -113,28 +117,29 @@ pub fn rb_experiments(opts: &Options) -> anyhow::Result<()> {
     let jobs: Vec<(usize, usize, u64)> = (0..configs.len()).flat_map(|c| (0..benches.len()).flat_map(move |b| (1..=opts.seeds).map(move |s| (c, b, s)))).collect();
     eprintln!("rb-experiments: {} configurations × {} benchmarks × {} seeds = {} runs, {} at a time", configs.len(), benches.len(), opts.seeds, jobs.len(), opts.jobs);
     let queue = Mutex::new(jobs.into_iter());
-    let results: Mutex<Vec<(usize, usize, u64, bool, u64, u64)>> = Mutex::new(Vec::new());
+    let results: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
     std::thread::scope(|scope| {
         for _ in 0..opts.jobs.max(1) {
-            scope.spawn(|| loop {
-                let Some((c, b, seed)) = queue.lock().map(|mut q| q.next()).unwrap_or(None) else { break };
-                let (name, args) = &benches[b];
-                let class = name.split(' ').next().unwrap_or_default();
-                let out = Command::new(&jvmc)
-                    .args(["check", "--search", "dfs-rb", "--json", "-", "--rb", &configs[c]])
-                    .args(["--seed", &seed.to_string(), "--max-time", &format!("{}s", opts.max_time), "--rb-iteration-time", &format!("{}s", opts.max_time)])
-                    .arg("--cp")
-                    .arg(&classes)
-                    .arg(class)
-                    .args(args)
-                    .output();
-                let report: Option<Value> = out.ok().and_then(|o| serde_json::from_slice(&o.stdout).ok());
-                let (found, states, ms) = match &report {
-                    Some(r) => (r["verdict"] == "violation", r["stats"]["states_new"].as_u64().unwrap_or(0), r["stats"]["elapsed_ms"].as_u64().unwrap_or(0)),
-                    None => (false, 0, 0),
-                };
-                if let Ok(mut all) = results.lock() {
-                    all.push((c, b, seed, found, states, ms));
+            scope.spawn(|| {
+                while let Some((c, b, seed)) = queue.lock().map(|mut q| q.next()).unwrap_or(None) {
+                    let (name, args) = &benches[b];
+                    let class = name.split(' ').next().unwrap_or_default();
+                    let out = Command::new(&jvmc)
+                        .args(["check", "--search", "dfs-rb", "--json", "-", "--rb", &configs[c]])
+                        .args(["--seed", &seed.to_string(), "--max-time", &format!("{}s", opts.max_time), "--rb-iteration-time", &format!("{}s", opts.max_time)])
+                        .arg("--cp")
+                        .arg(&classes)
+                        .arg(class)
+                        .args(args)
+                        .output();
+                    let report: Option<Value> = out.ok().and_then(|o| serde_json::from_slice(&o.stdout).ok());
+                    let (found, states, ms) = match &report {
+                        Some(r) => (r["verdict"] == "violation", r["stats"]["states_new"].as_u64().unwrap_or(0), r["stats"]["elapsed_ms"].as_u64().unwrap_or(0)),
+                        None => (false, 0, 0),
+                    };
+                    if let Ok(mut all) = results.lock() {
+                        all.push((c, b, seed, found, states, ms));
+                    }
                 }
             });
         }

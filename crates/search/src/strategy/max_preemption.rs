@@ -97,7 +97,7 @@ mod tests {
         // that DFS explores under every order first
         let program = || {
             let mut t0 = vec![Op::Set(0, 1), Op::Set(0, 0)];
-            t0.extend(std::iter::repeat(Op::Set(1, 1)).take(6));
+            t0.extend(std::iter::repeat_n(Op::Set(1, 1), 6));
             Program::new(2, vec![t0, vec![Op::Local, Op::Local, Op::Assert(0, 0)]])
         };
         let m = MaxPreemptionStrategy.search(&mut program(), &SearchConfig::default(), &mut NoListener).expect("search");
