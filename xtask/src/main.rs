@@ -13,7 +13,7 @@
 //!   DPOR engine's markers (`dpor_bench`).
 //! - `rb-characteristics [--max-time S] [--seed N] [PROGRAM...]`: the DFS-RB paper's
 //!   Table 1 for `benchmarks/rb/` (`rb_characteristics`).
-//! - `rb-compare [--seeds N] [--max-time S] [--out DIR] [PROGRAM...]`: Section 9's
+//! - `rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]`: Section 9's
 //!   comparison with tables and Figure 8-style plots (`rb_compare`).
 //! - `rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S]
 //!   [--jobs J] [--out DIR] [PROGRAM...]`: the DFS-RB paper's experiment, ranking and
@@ -75,17 +75,19 @@ fn main() -> anyhow::Result<()> {
             dpor_bench::dpor_bench(max_time, engine, &filter)
         }
         "rb-compare" => {
-            let (mut seeds, mut max_time, mut out, mut filter) = (10, 10, None, Vec::new());
+            let mut opts = rb_compare::Options { seeds: 10, max_time: 10, jobs: 2, techniques: Vec::new(), out: None, filter: Vec::new() };
             while let Some(a) = args.next() {
                 let mut value = |what: &str| args.next().with_context(|| format!("{a} needs {what}"));
                 match a.as_str() {
-                    "--seeds" => seeds = value("a number")?.parse().context("--seeds needs a number")?,
-                    "--max-time" => max_time = value("a number of seconds")?.parse().context("--max-time needs a number of seconds")?,
-                    "--out" => out = Some(value("a directory")?.into()),
-                    _ => filter.push(a),
+                    "--seeds" => opts.seeds = value("a number")?.parse().context("--seeds needs a number")?,
+                    "--max-time" => opts.max_time = value("a number of seconds")?.parse().context("--max-time needs a number of seconds")?,
+                    "--jobs" => opts.jobs = value("a number")?.parse().context("--jobs needs a number")?,
+                    "--techniques" => opts.techniques = value("a comma-separated list")?.split(',').map(str::to_string).collect(),
+                    "--out" => opts.out = Some(value("a directory")?.into()),
+                    _ => opts.filter.push(a),
                 }
             }
-            rb_compare::rb_compare(seeds, max_time, out, &filter)
+            rb_compare::rb_compare(&opts)
         }
         "rb-experiments" => {
             let mut opts = rb_experiments::Options { configs: "sample:60".into(), seeds: 5, max_time: 10, jobs: 2, out: None, filter: Vec::new() };
@@ -120,7 +122,7 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
         }
     }

@@ -7,13 +7,15 @@
 //! no run found the error).
 //!
 //! Randomized techniques run once per seed (`--seeds`, default 10 as in the paper),
-//! deterministic ones once. Each run has `--max-time` seconds (default 10; the paper:
-//! one minute). Writes `compare.md` and `<benchmark>.svg` into `--out` (default
-//! `target/rb-compare`).
+//! deterministic ones once, `--jobs` runs at a time (default 2); `--techniques`
+//! keeps those whose labels contain one of the given words. Each run has
+//! `--max-time` seconds (default 10; the paper: one minute). Writes `compare.md` and
+//! `<benchmark>.svg` into `--out` (default `target/rb-compare`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::Mutex;
 
 use serde_json::Value;
 
@@ -58,9 +60,24 @@ impl Summary {
     }
 }
 
+/// What to compare.
+pub struct Options {
+    pub seeds: u64,
+    pub max_time: u64,
+    /// runs at a time
+    pub jobs: usize,
+    /// only the techniques whose labels contain one of these (all if empty)
+    pub techniques: Vec<String>,
+    pub out: Option<PathBuf>,
+    pub filter: Vec<String>,
+}
+
 /// Runs the comparison (see the module docs).
-pub fn rb_compare(seeds: u64, max_time: u64, out: Option<PathBuf>, filter: &[String]) -> anyhow::Result<()> {
-    let (root, classes, declared) = compile_rb("rb-compare", filter)?;
+pub fn rb_compare(opts: &Options) -> anyhow::Result<()> {
+    let (seeds, max_time) = (opts.seeds, opts.max_time);
+    let techniques: Vec<_> = TECHNIQUES.iter().filter(|t| opts.techniques.is_empty() || opts.techniques.iter().any(|f| t.0.contains(f.as_str()))).collect();
+    let (root, classes, declared) = compile_rb("rb-compare", &opts.filter)?;
+    let out = opts.out.clone();
     let out_dir = out.unwrap_or_else(|| root.join("target/rb-compare"));
     std::fs::create_dir_all(&out_dir)?;
     let jvmc = root.join("target/release/jvmc");
@@ -72,27 +89,39 @@ pub fn rb_compare(seeds: u64, max_time: u64, out: Option<PathBuf>, filter: &[Str
         }
         seen.push(d.name.clone());
         let label = format!("{} {}", d.name, d.args.join(" "));
-        let mut rows = Vec::new();
-        for (name, group, randomized, options) in TECHNIQUES {
-            let mut summary = Summary { runs: 0, found: Vec::new() };
-            for seed in 1..=if *randomized { seeds } else { 1 } {
-                let output = Command::new(&jvmc)
-                    .args(["check", "--json", "-", "--seed", &seed.to_string(), "--max-time", &format!("{max_time}s")])
-                    .args(*options)
-                    .arg("--cp")
-                    .arg(&classes)
-                    .arg(&d.name)
-                    .args(&d.args)
-                    .output()?;
-                summary.runs += 1;
-                if let Ok(r) = serde_json::from_slice::<Value>(&output.stdout) {
-                    if r["verdict"] == "violation" {
-                        let s = &r["stats"];
-                        summary.found.push((s["states_new"].as_f64().unwrap_or(0.0), s["elapsed_ms"].as_f64().unwrap_or(0.0) / 1000.0));
+        // every (technique, seed) run of this benchmark, `jobs` at a time
+        let runs: Vec<(usize, u64)> = techniques.iter().enumerate().flat_map(|(t, (_, _, randomized, _))| (1..=if *randomized { seeds } else { 1 }).map(move |s| (t, s))).collect();
+        let queue = Mutex::new(runs.into_iter());
+        let results: Mutex<Vec<(usize, Option<(f64, f64)>)>> = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..opts.jobs.max(1) {
+                scope.spawn(|| {
+                    while let Some((t, seed)) = queue.lock().map(|mut q| q.next()).unwrap_or(None) {
+                        let output = Command::new(&jvmc)
+                            .args(["check", "--json", "-", "--seed", &seed.to_string(), "--max-time", &format!("{max_time}s")])
+                            .args(techniques[t].3)
+                            .arg("--cp")
+                            .arg(&classes)
+                            .arg(&d.name)
+                            .args(&d.args)
+                            .output();
+                        let found = output.ok().and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok()).filter(|r| r["verdict"] == "violation").map(|r| {
+                            let s = &r["stats"];
+                            (s["states_new"].as_f64().unwrap_or(0.0), s["elapsed_ms"].as_f64().unwrap_or(0.0) / 1000.0)
+                        });
+                        if let Ok(mut all) = results.lock() {
+                            all.push((t, found));
+                        }
                     }
-                }
+                });
             }
-            rows.push((*name, *group, summary));
+        });
+        let mut rows: Vec<(&str, u8, Summary)> = techniques.iter().map(|(name, group, _, _)| (*name, *group, Summary { runs: 0, found: Vec::new() })).collect();
+        let mut all = results.into_inner().map_err(|_| anyhow::anyhow!("a run thread panicked"))?;
+        all.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal)));
+        for (t, found) in all {
+            rows[t].2.runs += 1;
+            rows[t].2.found.extend(found);
         }
         let _ = writeln!(md, "### {label}\n\n| technique | states | time (s) | found |\n|---|---:|---:|---:|");
         for (name, _, s) in &rows {
