@@ -2,7 +2,9 @@
 //!
 //! Each program (generated from a seed, so failures reproduce) starts two threads
 //! that read and write shared statics and array elements, lock monitors (in a fixed
-//! order, or not — some programs deadlock), allocate and publish linked nodes (which
+//! order, or not — some programs deadlock), take a `ReentrantLock` and probe it
+//! (`tryLock`, `isLocked`: lock releases are no scheduling points under the
+//! discipline until a probe is seen), allocate and publish linked nodes (which
 //! exercises sharing, stable ids and the young collection) and assert over what they
 //! read; main prints the final values. For every program, stateful DFS under
 //! `--sched shared`, and stateless DFS (which stores nothing and explores every path)
@@ -33,7 +35,7 @@ const VARS: &[&str] = &["x", "y", "z"];
 /// One statement of a thread body.
 fn statement(rng: &mut Rng, locks_ordered: bool, depth: u32, out: &mut String) {
     let v = |rng: &mut Rng| VARS[rng.below(VARS.len() as u64) as usize];
-    match rng.below(if depth > 0 { 7 } else { 9 }) {
+    match rng.below(if depth > 0 { 7 } else { 11 }) {
         0 => {
             let (a, b) = (v(rng), v(rng));
             let _ = write!(out, "{a} = {b} + 1; ");
@@ -74,9 +76,25 @@ fn statement(rng: &mut Rng, locks_ordered: bool, depth: u32, out: &mut String) {
             }
             let _ = write!(out, "}} ");
         }
-        _ => {
+        8 => {
             let (a, k) = (v(rng), rng.below(5) + 3);
             let _ = write!(out, "assert {a} < {k} : \"{a} reached \" + {a}; ");
+        }
+        9 => {
+            // a critical section under a java.util.concurrent lock (its release is
+            // no scheduling point unless some thread probes the lock)
+            let _ = write!(out, "R.lock(); try {{ ");
+            statement(rng, locks_ordered, depth + 1, out);
+            let _ = write!(out, "}} finally {{ R.unlock(); }} ");
+        }
+        _ => {
+            // a probe: it tells "held" from "free", so releases must stay visible
+            let a = v(rng);
+            if rng.below(2) == 0 {
+                let _ = write!(out, "if (R.tryLock()) {{ try {{ {a} = {a} + 2; }} finally {{ R.unlock(); }} }} else {{ {a} = 7; }} ");
+            } else {
+                let _ = write!(out, "if (R.isLocked()) {{ {a} = 9; }} ");
+            }
         }
     }
 }
@@ -100,6 +118,7 @@ fn generate(seed: u64) -> String {
          static int[] arr = new int[2];\n\
          static Node head;\n\
          static final Object L1 = new Object(), L2 = new Object();\n\
+         static final java.util.concurrent.locks.ReentrantLock R = new java.util.concurrent.locks.ReentrantLock();\n\
          static final class Node {{ final Node next; int value; Node(Node next, int value) {{ this.next = next; this.value = value; }} }}\n\
          public static void main(String[] args) throws InterruptedException {{\n\
          Thread t1 = new Thread(() -> {{ {} }});\n\
