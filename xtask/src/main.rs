@@ -145,3 +145,27 @@ fn run(cmd: &mut Command) -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+/// `work` on every job, `workers` jobs at a time (the experiments' runs are
+/// independent processes); the results in the jobs' order.
+fn in_parallel<J: Sync, R: Send>(jobs: &[J], workers: usize, work: impl Fn(&J) -> R + Sync) -> anyhow::Result<Vec<R>> {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let next = AtomicUsize::new(0);
+    let results: std::sync::Mutex<Vec<Option<R>>> = std::sync::Mutex::new(jobs.iter().map(|_| None).collect());
+    std::thread::scope(|scope| {
+        for _ in 0..workers.max(1) {
+            scope.spawn(|| {
+                let mut i = next.fetch_add(1, Ordering::Relaxed);
+                while let Some(job) = jobs.get(i) {
+                    let result = work(job);
+                    if let Ok(mut all) = results.lock() {
+                        all[i] = Some(result);
+                    }
+                    i = next.fetch_add(1, Ordering::Relaxed);
+                }
+            });
+        }
+    });
+    let results = results.into_inner().map_err(|_| anyhow::anyhow!("a job thread panicked"))?;
+    results.into_iter().collect::<Option<Vec<R>>>().context("a job thread panicked")
+}

@@ -15,7 +15,6 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::Mutex;
 
 use serde_json::Value;
 
@@ -91,35 +90,22 @@ pub fn rb_compare(opts: &Options) -> anyhow::Result<()> {
         let label = format!("{} {}", d.name, d.args.join(" "));
         // every (technique, seed) run of this benchmark, `jobs` at a time
         let runs: Vec<(usize, u64)> = techniques.iter().enumerate().flat_map(|(t, (_, _, randomized, _))| (1..=if *randomized { seeds } else { 1 }).map(move |s| (t, s))).collect();
-        let queue = Mutex::new(runs.into_iter());
-        let results: Mutex<Vec<(usize, Option<(f64, f64)>)>> = Mutex::new(Vec::new());
-        std::thread::scope(|scope| {
-            for _ in 0..opts.jobs.max(1) {
-                scope.spawn(|| {
-                    while let Some((t, seed)) = queue.lock().map(|mut q| q.next()).unwrap_or(None) {
-                        let output = Command::new(&jvmc)
-                            .args(["check", "--json", "-", "--seed", &seed.to_string(), "--max-time", &format!("{max_time}s")])
-                            .args(techniques[t].3)
-                            .arg("--cp")
-                            .arg(&classes)
-                            .arg(&d.name)
-                            .args(&d.args)
-                            .output();
-                        let found = output.ok().and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok()).filter(|r| r["verdict"] == "violation").map(|r| {
-                            let s = &r["stats"];
-                            (s["states_new"].as_f64().unwrap_or(0.0), s["elapsed_ms"].as_f64().unwrap_or(0.0) / 1000.0)
-                        });
-                        if let Ok(mut all) = results.lock() {
-                            all.push((t, found));
-                        }
-                    }
-                });
-            }
-        });
+        let outcomes = super::in_parallel(&runs, opts.jobs, |&(t, seed)| {
+            let output = Command::new(&jvmc)
+                .args(["check", "--json", "-", "--seed", &seed.to_string(), "--max-time", &format!("{max_time}s")])
+                .args(techniques[t].3)
+                .arg("--cp")
+                .arg(&classes)
+                .arg(&d.name)
+                .args(&d.args)
+                .output();
+            output.ok().and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok()).filter(|r| r["verdict"] == "violation").map(|r| {
+                let s = &r["stats"];
+                (s["states_new"].as_f64().unwrap_or(0.0), s["elapsed_ms"].as_f64().unwrap_or(0.0) / 1000.0)
+            })
+        })?;
         let mut rows: Vec<(&str, u8, Summary)> = techniques.iter().map(|(name, group, _, _)| (*name, *group, Summary { runs: 0, found: Vec::new() })).collect();
-        let mut all = results.into_inner().map_err(|_| anyhow::anyhow!("a run thread panicked"))?;
-        all.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.partial_cmp(&b.1).unwrap_or(std::cmp::Ordering::Equal)));
-        for (t, found) in all {
+        for (&(t, _), found) in runs.iter().zip(outcomes) {
             rows[t].2.runs += 1;
             rows[t].2.found.extend(found);
         }

@@ -26,7 +26,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::Mutex;
 
 use anyhow::Context;
 use serde_json::Value;
@@ -116,36 +115,23 @@ pub fn rb_experiments(opts: &Options) -> anyhow::Result<()> {
     }
     let jobs: Vec<(usize, usize, u64)> = (0..configs.len()).flat_map(|c| (0..benches.len()).flat_map(move |b| (1..=opts.seeds).map(move |s| (c, b, s)))).collect();
     eprintln!("rb-experiments: {} configurations × {} benchmarks × {} seeds = {} runs, {} at a time", configs.len(), benches.len(), opts.seeds, jobs.len(), opts.jobs);
-    let queue = Mutex::new(jobs.into_iter());
-    let results: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
-    std::thread::scope(|scope| {
-        for _ in 0..opts.jobs.max(1) {
-            scope.spawn(|| {
-                while let Some((c, b, seed)) = queue.lock().map(|mut q| q.next()).unwrap_or(None) {
-                    let (name, args) = &benches[b];
-                    let class = name.split(' ').next().unwrap_or_default();
-                    let out = Command::new(&jvmc)
-                        .args(["check", "--search", "dfs-rb", "--json", "-", "--rb", &configs[c]])
-                        .args(["--seed", &seed.to_string(), "--max-time", &format!("{}s", opts.max_time), "--rb-iteration-time", &format!("{}s", opts.max_time)])
-                        .arg("--cp")
-                        .arg(&classes)
-                        .arg(class)
-                        .args(args)
-                        .output();
-                    let report: Option<Value> = out.ok().and_then(|o| serde_json::from_slice(&o.stdout).ok());
-                    let (found, states, ms) = match &report {
-                        Some(r) => (r["verdict"] == "violation", r["stats"]["states_new"].as_u64().unwrap_or(0), r["stats"]["elapsed_ms"].as_u64().unwrap_or(0)),
-                        None => (false, 0, 0),
-                    };
-                    if let Ok(mut all) = results.lock() {
-                        all.push((c, b, seed, found, states, ms));
-                    }
-                }
-            });
+    let outcomes = super::in_parallel(&jobs, opts.jobs, |&(c, b, seed)| {
+        let (name, args) = &benches[b];
+        let class = name.split(' ').next().unwrap_or_default();
+        let out = Command::new(&jvmc)
+            .args(["check", "--search", "dfs-rb", "--json", "-", "--rb", &configs[c]])
+            .args(["--seed", &seed.to_string(), "--max-time", &format!("{}s", opts.max_time), "--rb-iteration-time", &format!("{}s", opts.max_time)])
+            .arg("--cp")
+            .arg(&classes)
+            .arg(class)
+            .args(args)
+            .output();
+        match out.ok().and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok()) {
+            Some(r) => (r["verdict"] == "violation", r["stats"]["states_new"].as_u64().unwrap_or(0), r["stats"]["elapsed_ms"].as_u64().unwrap_or(0)),
+            None => (false, 0, 0),
         }
-    });
-    let mut rows = results.into_inner().map_err(|_| anyhow::anyhow!("a run thread panicked"))?;
-    rows.sort();
+    })?;
+    let rows: Vec<Outcome> = jobs.iter().zip(outcomes).map(|(&(c, b, seed), (found, states, ms))| (c, b, seed, found, states, ms)).collect();
     let mut csv = String::from("config,benchmark,seed,found,states,ms\n");
     let mut runs: BTreeMap<(usize, usize), Vec<Run>> = BTreeMap::new();
     for &(c, b, seed, found, states, ms) in &rows {

@@ -10,7 +10,7 @@ use anyhow::{anyhow, bail, Context};
 use jvmc_search::strategy::preemption_bound;
 use jvmc_search::strategy::restarts::Restarting;
 use jvmc_search::strategy::rb_config::RbConfig;
-use jvmc_search::{por, strategy, SearchConfig, SearchError, SearchListener, SearchReport, Strategy, ThreadOrder, Verdict};
+use jvmc_search::{por, strategy, Counterexample, SearchConfig, SearchError, SearchListener, SearchReport, Strategy, ThreadOrder, Verdict};
 use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
@@ -337,6 +337,15 @@ fn by_name(name: &str) -> impl FnMut(&mut VmSystem, &SearchConfig, &mut dyn Sear
     }
 }
 
+/// A counterexample described by replaying it; that the replay does not reproduce
+/// the violation is an internal error.
+fn describe(sys: &mut VmSystem, cex: &Counterexample) -> anyhow::Result<ViolationReport> {
+    match trace::replay(sys, &cex.schedule(), cex.cycle_start)? {
+        (_, Some(found)) => Ok(found),
+        (_, None) => Err(anyhow!(InternalError(format!("replaying the counterexample of {:?} did not reproduce it", cex.violation.message)))),
+    }
+}
+
 /// `--minimize`: a counterexample of the first violation with fewer preemptions, if
 /// there is one within the limits; it replaces the first in `report` and
 /// `violations`. Livelocks are left as they are (bounded search does not look for
@@ -355,10 +364,7 @@ fn minimize(sys: &mut VmSystem, cfg: &SearchConfig, report: &mut SearchReport, v
     let Some(found) = found else { return Ok(None) };
     let mut minimized = report::Minimized { from_preemptions: from, preemptions: from, stop: found.stop.name(), states: found.stats.states_new, elapsed_ms: started.elapsed().as_millis() };
     if let Some(better) = found.violations.into_iter().next() {
-        let (_, replayed) = trace::replay(sys, &better.schedule(), better.cycle_start)?;
-        let Some(replayed) = replayed else {
-            return Err(anyhow!(InternalError(format!("replaying the minimized counterexample of {:?} did not reproduce it", better.violation.message))));
-        };
+        let replayed = describe(sys, &better)?;
         minimized.preemptions = trace::preemptions(&replayed.trace);
         report.violations[0] = better;
         violations[0] = replayed;
@@ -498,14 +504,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let (mut report, mut restarts) = result?;
     let instructions = sys.vm().instructions() - instructions_before;
 
-    let mut violations = Vec::new();
-    for cex in &report.violations {
-        let (_, found) = trace::replay(&mut sys, &cex.schedule(), cex.cycle_start)?;
-        let Some(found) = found else {
-            return Err(anyhow!(InternalError(format!("replaying the counterexample of {:?} did not reproduce it", cex.violation.message))));
-        };
-        violations.push(found);
-    }
+    let mut violations = report.violations.iter().map(|cex| describe(&mut sys, cex)).collect::<anyhow::Result<Vec<_>>>()?;
     let mut minimized = None;
     if args.minimize {
         if let Some((m, later)) = minimize(&mut sys, &cfg, &mut report, &mut violations)? {

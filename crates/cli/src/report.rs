@@ -170,7 +170,7 @@ impl JsonReport {
                     sleep_reexplored: s.sleep_reexplored,
                 }),
                 engine: s.engine.map(|e| JsonEngineStats { executions: e.executions, choice_points: e.choice_points, maybe_nodes: e.maybe_nodes, replays: e.replays, sleep_blocked: e.sleep_blocked }),
-                violations: (s.violations > 0).then(|| JsonViolationStats { count: s.violations, depth_min: s.violation_depth_min, depth_mean: s.violation_depth_sum as f64 / s.violations as f64 }),
+                violations: s.violation_depth_mean().map(|depth_mean| JsonViolationStats { count: s.violations, depth_min: s.violation_depth_min, depth_mean }),
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
             lockset: None,
@@ -268,8 +268,7 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
     let _ = writeln!(s, "  instructions  {}", thousands(instructions));
     let _ = writeln!(s, "  time          {secs:.2} s ({} states/s)", thousands(per_sec));
     let _ = writeln!(s, "  memory        peak RSS {}, visited set {}{per_state}", bytes(st.peak_rss_bytes), bytes(st.visited_set_bytes));
-    if st.violations > report.violations.len() as u64 {
-        let mean = st.violation_depth_sum as f64 / st.violations as f64;
+    if let Some(mean) = st.violation_depth_mean().filter(|_| st.violations > report.violations.len() as u64) {
         let _ = writeln!(s, "  violations    {} found, {} kept; traces of {} transitions or more, {mean:.1} on average", thousands(st.violations), report.violations.len(), st.violation_depth_min);
     }
     if st.graph_bytes > 0 {

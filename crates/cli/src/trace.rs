@@ -15,6 +15,7 @@
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
+use jvmc_search::strategy::preemption_bound::preempts;
 use jvmc_search::{Move, ThreadId, TransitionSystem, ViolationKind};
 use serde::{Deserialize, Serialize};
 
@@ -273,7 +274,7 @@ pub fn replay(sys: &mut VmSystem, schedule: &[Move], cycle_start: Option<usize>)
         if !enabled.contains(&tid) || mv.branch >= sys.branches(tid) {
             bail!("the trace does not fit the program: at step {} thread {tid} cannot run (was the program changed?)", i + 1);
         }
-        let preempts = i > 0 && schedule[i - 1].thread != tid && enabled.contains(&schedule[i - 1].thread);
+        let preempting = preempts(i.checked_sub(1).map(|p| schedule[p].thread), tid, enabled.iter().copied());
         let next = sys.vm().describe_next(tid, mv.branch);
         let thread_name = sys.vm().thread_display_name(tid);
         let (out0, err0) = (sys.vm().output().stdout.len(), sys.vm().output().stderr.len());
@@ -289,7 +290,7 @@ pub fn replay(sys: &mut VmSystem, schedule: &[Move], cycle_start: Option<usize>)
             operation: next.operation,
             library_frames: next.library_frames,
             output,
-            preempts,
+            preempts: preempting,
         });
         if let Some(v) = step.violation {
             if i + 1 != schedule.len() {

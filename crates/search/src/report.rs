@@ -159,6 +159,11 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// The mean length of the violations' traces (`None` before the first).
+    pub fn violation_depth_mean(&self) -> Option<f64> {
+        (self.violations > 0).then(|| self.violation_depth_sum as f64 / self.violations as f64)
+    }
+
     /// Adds the counters of a later search of the same program: counts summed, depth
     /// and memory figures the larger, the later elapsed time.
     pub fn add(&mut self, later: &Stats) {

@@ -17,6 +17,7 @@ use crate::error::SearchError;
 use crate::listener::SearchListener;
 use crate::report::SearchReport;
 use crate::run::{Flow, Node, SearchRun};
+use crate::strategy::preemption_bound::preempts;
 use crate::strategy::Strategy;
 use crate::system::{Fingerprint, Move, ThreadId, Transition, TransitionSystem};
 
@@ -96,7 +97,7 @@ pub(crate) fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, q
         let child_depth = pending.depth + 1;
         let enabled = sys.enabled();
         for mv in SearchRun::moves(sys, &enabled) {
-            let preempts = pending.last.is_some_and(|l| l != mv.thread && enabled.contains(&l));
+            let preempting = preempts(pending.last, mv.thread, enabled.iter().copied());
             let mark = sys.save();
             let step = run.step(sys, mv)?;
             path.push(step.transition);
@@ -107,7 +108,7 @@ pub(crate) fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, q
                 if seen.new {
                     if let Node::Expand(_) = run.classify(sys, child_depth, true, &path)? {
                         tree.push(TreeNode { parent: pending.node, mv });
-                        let preemptions = pending.preemptions + usize::from(preempts);
+                        let preemptions = pending.preemptions + usize::from(preempting);
                         queue.push(Pending { node: tree.len() - 1, depth: child_depth, fp: seen.fp, last: Some(mv.thread), preemptions });
                     }
                 }

@@ -37,6 +37,7 @@ use crate::report::{SearchReport, StopReason};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::in_turn::InTurn;
+use crate::strategy::preemption_bound::preempts;
 use crate::strategy::rb_config::{luby, JumpStrategy, RbConfig, ThresholdBase, ThresholdMode, ThresholdReduction};
 use crate::strategy::Strategy;
 use crate::system::{Fingerprint, Move, SaveMark, Transition, TransitionSystem};
@@ -57,19 +58,15 @@ impl Strategy for DfsRbStrategy {
         let mut pruned = false;
         for iteration in 0..rb.iterations() {
             let bound = matches!(rb.thb, ThresholdBase::Iterate(_)).then_some(rb.iteration_time);
-            // each iteration looks for livelocks among the states it explores
-            let it_cfg = SearchConfig { liveness: cfg.liveness, ..in_turn.next_config(cfg, bound) };
+            let it_cfg = in_turn.next_config(cfg, bound);
             let iteration_started = Instant::now();
             let mut search = Search::new(&rb, iteration, &mut rng);
             let report = in_turn.search(self.name(), &it_cfg, listener, |run| search.explore(sys, run))?;
             pruned = search.pruned;
-            let started = in_turn.started();
+            // an iteration ends at its own time bound (not the search's) or when done
+            let iteration_over = in_turn.budget_ran_out(report.stop, iteration_started, bound, cfg) || matches!(report.stop, StopReason::Complete | StopReason::DepthLimit);
             let total = in_turn.join(report);
             let stop = total.stop;
-            // an iteration ends at its own time bound (not the search's) or when done
-            let out_of_time = cfg.max_time.is_some_and(|t| started.elapsed() >= t);
-            let bound_reached = bound.is_some_and(|b| iteration_started.elapsed() >= b);
-            let iteration_over = stop == StopReason::MaxTime && bound_reached && !out_of_time || matches!(stop, StopReason::Complete | StopReason::DepthLimit);
             // found something, stopped by a limit, or explored everything: done
             let exhaustive = stop == StopReason::Complete && !pruned;
             if !total.violations.is_empty() || !iteration_over || exhaustive {
@@ -192,11 +189,11 @@ impl<'a> Search<'a> {
             }
             // Section 9's combination with preemption bounding: a move past the bound
             // is left out (and counts as pruned)
-            let last = self.path.last().map(|t| t.thread);
-            let preempts = last.is_some_and(|l| l != mv.thread && self.stack[top].moves.iter().any(|m| m.thread == l));
+            let preempting = preempts(self.path.last().map(|t| t.thread), mv.thread, self.stack[top].moves.iter().map(|m| m.thread));
+            let preemptions = self.here().preemptions as usize + usize::from(preempting);
             let f = &mut self.stack[top];
             f.next += 1;
-            if run.cfg().preemption_bound.is_some_and(|b| self.counts[self.path.len()].preemptions as usize + usize::from(preempts) > b) {
+            if run.cfg().preemption_bound.is_some_and(|b| preemptions > b) {
                 self.pruned = true;
                 continue;
             }
@@ -204,7 +201,7 @@ impl<'a> Search<'a> {
             let choice = f.moves.len() > 1;
             let from = f.scc;
             let step = run.step(sys, mv)?;
-            self.push_path(step.transition, choice, preempts);
+            self.push_path(step.transition, choice, preempting);
             if let Some(v) = step.violation {
                 self.path_ended();
                 run.violation(v, &self.path)?;

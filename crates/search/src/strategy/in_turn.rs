@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::config::SearchConfig;
 use crate::error::SearchError;
 use crate::listener::{Continued, SearchListener};
-use crate::report::SearchReport;
+use crate::report::{SearchReport, StopReason};
 use crate::run::{Flow, SearchRun};
 use crate::strategy::Strategy;
 use crate::system::TransitionSystem;
@@ -27,13 +27,8 @@ impl InTurn {
         InTurn { started: Instant::now(), total: None, kept: cfg.kept_violations }
     }
 
-    /// When the first search started.
-    pub fn started(&self) -> Instant {
-        self.started
-    }
-
     /// `cfg` for the next search: what is left of its time limit (capped by `bound`)
-    /// and of its state limit, without livelock detection.
+    /// and of its state limit.
     pub fn next_config(&self, cfg: &SearchConfig, bound: Option<Duration>) -> SearchConfig {
         let left = cfg.max_time.map(|t| t.saturating_sub(self.started.elapsed()));
         let max_time = match (left, bound) {
@@ -42,14 +37,20 @@ impl InTurn {
         };
         let explored = self.total.as_ref().map_or(0, |t| t.stats.states_new);
         let max_states = cfg.max_states.map(|m| m.saturating_sub(explored));
-        SearchConfig { max_time, max_states, liveness: false, ..cfg.clone() }
+        SearchConfig { max_time, max_states, ..cfg.clone() }
+    }
+
+    /// Whether a search that started at `run_started` with its own time `budget`
+    /// stopped at that budget while the whole search (`cfg`'s limit) still has time:
+    /// then the strategy may start its next one.
+    pub fn budget_ran_out(&self, stop: StopReason, run_started: Instant, budget: Option<Duration>, cfg: &SearchConfig) -> bool {
+        stop == StopReason::MaxTime && budget.is_some_and(|b| run_started.elapsed() >= b) && cfg.max_time.is_none_or(|t| self.started.elapsed() < t)
     }
 
     /// One search: `explore` on a run with `cfg` whose listener sees the counts of
     /// the searches before added. Its report, to be joined with [`InTurn::join`].
     pub fn search(&mut self, name: &'static str, cfg: &SearchConfig, listener: &mut dyn SearchListener, explore: impl FnOnce(&mut SearchRun<'_>) -> Flow<()>) -> Result<SearchReport, SearchError> {
-        let before = self.total.as_ref().map(|t| t.stats.clone()).unwrap_or_default();
-        let mut continued = Continued { inner: listener, before, started: self.started };
+        let mut continued = self.continued(listener);
         let mut run = SearchRun::new(cfg, &mut continued);
         let result = explore(&mut run);
         run.finish(name, result)
@@ -58,9 +59,14 @@ impl InTurn {
     /// One run of `strategy` with `cfg`, its listener seeing the counts of the
     /// searches before added. Its report, to be joined with [`InTurn::join`].
     pub fn run_strategy(&mut self, strategy: &mut dyn Strategy, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+        strategy.search(sys, cfg, &mut self.continued(listener))
+    }
+
+    /// `listener` as the next search's: it sees the counts of the searches before
+    /// added, timed from the first one's start.
+    fn continued<'l>(&self, listener: &'l mut dyn SearchListener) -> Continued<'l> {
         let before = self.total.as_ref().map(|t| t.stats.clone()).unwrap_or_default();
-        let mut continued = Continued { inner: listener, before, started: self.started };
-        strategy.search(sys, cfg, &mut continued)
+        Continued { inner: listener, before, started: self.started }
     }
 
     /// Adds a search's report to those before: the joined report so far (its stop

@@ -27,6 +27,14 @@ use crate::strategy::in_turn::InTurn;
 use crate::strategy::Strategy;
 use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem, Violation};
 
+/// Whether running thread `next` after `last` (the thread of the step before, if
+/// any) is a preemption: a switch away from `last` while it could go on — it is one
+/// of `enabled`. The one definition every search and trace that counts preemptions
+/// uses.
+pub fn preempts(last: Option<ThreadId>, next: ThreadId, mut enabled: impl Iterator<Item = ThreadId>) -> bool {
+    last.is_some_and(|l| l != next && enabled.any(|t| t == l))
+}
+
 /// Preemption-bounded DFS with [`SearchConfig::preemption_bound`] (`None`: iterative).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct PreemptionBoundedStrategy;
@@ -164,9 +172,8 @@ impl Bounded {
                 self.stack.pop();
                 continue;
             };
-            let last = self.path.last().map(|t| t.thread);
-            let preempts = last.is_some_and(|l| l != mv.thread && f.moves.iter().any(|m| m.thread == l));
-            let preemptions = f.preemptions + usize::from(preempts);
+            let preempting = preempts(self.path.last().map(|t| t.thread), mv.thread, f.moves.iter().map(|m| m.thread));
+            let preemptions = f.preemptions + usize::from(preempting);
             let f = &mut self.stack[top];
             f.next += 1;
             if preemptions > self.bound {

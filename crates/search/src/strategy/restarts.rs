@@ -36,11 +36,10 @@ impl Strategy for Restarting {
         let mut in_turn = InTurn::new(cfg);
         for i in 0u32.. {
             let budget = schedule.budget(i);
-            let run_cfg = SearchConfig { seed: cfg.seed.wrapping_add(u64::from(i)), restarts: None, liveness: cfg.liveness, ..in_turn.next_config(cfg, Some(budget)) };
+            let run_cfg = SearchConfig { seed: cfg.seed.wrapping_add(u64::from(i)), restarts: None, ..in_turn.next_config(cfg, Some(budget)) };
             let started = std::time::Instant::now();
             let report = in_turn.run_strategy(self.inner.as_mut(), sys, &run_cfg, listener)?;
-            let out_of_budget = report.stop == StopReason::MaxTime && started.elapsed() >= budget && cfg.max_time.is_none_or(|t| in_turn.started().elapsed() < t);
-            let again = out_of_budget || report.stop == StopReason::Pruned;
+            let again = in_turn.budget_ran_out(report.stop, started, Some(budget), cfg) || report.stop == StopReason::Pruned;
             in_turn.join(report);
             if !again {
                 break;

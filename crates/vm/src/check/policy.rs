@@ -495,8 +495,7 @@ impl Vm {
         if let Some(op) = self.classify_choice(ts, method, index, target)? {
             return Ok(op);
         }
-        let (cname, name) = (&*self.class(self.method(target).class).name, &*self.method(target).name);
-        self.note_lock_call(cname, name);
+        self.note_lock_call(target);
         let outside_region = ts.frames.last().is_some_and(|f| !f.library);
         let receiver_arg = if self.method(target).is_static() { None } else { Some(receiver) };
         if outside_region && self.starts_library_call(target, receiver_arg) {
@@ -506,8 +505,7 @@ impl Vm {
                 // interleavings
                 return Ok(Op::Local);
             }
-            let t = self.method(target);
-            return Ok(Op::Library { unlocks: super::release::unlock_family(&self.class(t.class).name, &t.name) });
+            return Ok(Op::Library { unlocks: self.unlock_family(target) });
         }
         let t = self.method(target);
         let cname = &*self.class(t.class).name;

@@ -34,6 +34,7 @@
 use jvmc_classfile::Insn;
 
 use super::policy::Op;
+use crate::class::MethodId;
 use crate::vm::Vm;
 
 /// A kind of lock whose releases are merged and whose probes are watched.
@@ -76,22 +77,24 @@ const NOT_PROBES: &[&str] = &[
     "getWriteHoldCount", "isWriteLockedByCurrentThread", "isFair", "readLock", "writeLock",
 ];
 
-/// The family whose lock a call of `class.name` releases: `unlock` of a
-/// `ReentrantLock` or of a read-write lock's read or write lock.
-pub(crate) fn unlock_family(class: &str, name: &str) -> Option<LockFamily> {
-    if name == "unlock" {
-        LockFamily::of(class)
-    } else {
-        None
-    }
-}
-
 impl Vm {
-    /// Notes a call of `class.name` (internal class name): a probe of a lock family
-    /// makes that family's releases scheduling points from now on.
-    pub(crate) fn note_lock_call(&self, class: &str, name: &str) {
-        let Some(family) = LockFamily::of(class) else { return };
-        if NOT_PROBES.contains(&name) {
+    /// The family whose lock a call of method `m` releases: `unlock` of a
+    /// `ReentrantLock` or of a read-write lock's read or write lock.
+    pub(crate) fn unlock_family(&self, m: MethodId) -> Option<LockFamily> {
+        let method = self.method(m);
+        if &*method.name == "unlock" {
+            LockFamily::of(&self.class(method.class).name)
+        } else {
+            None
+        }
+    }
+
+    /// Notes a call of method `m`: a probe of a lock family makes that family's
+    /// releases scheduling points from now on.
+    pub(crate) fn note_lock_call(&self, m: MethodId) {
+        let method = self.method(m);
+        let Some(family) = LockFamily::of(&self.class(method.class).name) else { return };
+        if NOT_PROBES.contains(&&*method.name) {
             return;
         }
         if let Some(ls) = self.lockset() {
