@@ -3,7 +3,7 @@
 //! - `soundness [N]`: the long soundness run of partial-order reduction — N random
 //!   synthetic programs (default 20000) in `jvmc-search` and N/10 random Java programs
 //!   (default 2000) through `jvmc check`, every POR algorithm against unreduced DFS.
-//! - `por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]`: the POR benchmark table
+//! - `por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library MODE] [--algorithms A,B] [CLIENT...]`: the POR benchmark table
 //!   (`por_bench`).
 //! - `liveness-bench [CLIENT...]`: what livelock detection costs (`liveness_bench`).
 //! - `library-bench [CLIENT...]`: library calls as atomic steps against exploring the
@@ -20,6 +20,7 @@
 //!   leave-one-out validation (`rb_experiments`, `rb_ranking`).
 
 mod dpor_bench;
+mod figure;
 mod library_bench;
 mod liveness_bench;
 mod por_bench;
@@ -44,7 +45,7 @@ fn main() -> anyhow::Result<()> {
             soundness(n)
         }
         "por-bench" => {
-            let mut opts = por_bench::Options { max_time: 300, default: true, visible: false, filter: Vec::new() };
+            let mut opts = por_bench::Options { max_time: 300, default: true, visible: false, filter: Vec::new(), calls: None, library: None, algorithms: Vec::new() };
             while let Some(a) = args.next() {
                 match a.as_str() {
                     "--max-time" => {
@@ -53,6 +54,12 @@ fn main() -> anyhow::Result<()> {
                     }
                     "--visible" => opts.visible = true,
                     "--only-visible" => (opts.default, opts.visible) = (false, true),
+                    "--calls" => {
+                        let v = args.next().context("--calls needs a number")?;
+                        opts.calls = Some(v.parse().with_context(|| format!("not a number of calls: {v}"))?);
+                    }
+                    "--library" => opts.library = Some(args.next().context("--library needs atomic or explore")?),
+                    "--algorithms" => opts.algorithms = args.next().context("--algorithms needs a comma-separated list")?.split(',').map(str::to_string).collect(),
                     _ => opts.filter.push(a),
                 }
             }
@@ -122,7 +129,7 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
         }
     }

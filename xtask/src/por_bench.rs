@@ -6,7 +6,9 @@
 //! header line), and prints one markdown row per client and algorithm: verdict, new
 //! states, transitions, time, peak resident memory, the POR structures' bytes. Every run
 //! is a separate process, one at a time, so times and memory are comparable within a
-//! table. It checks as it goes that every algorithm reaches `none`'s verdict and
+//! table. `--calls N` passes the clients their size (calls per thread; the papers'
+//! experiments use up to 5), `--library MODE` the library mode, `--algorithms a,b`
+//! picks columns. It checks as it goes that every algorithm reaches `none`'s verdict and
 //! outcomes, and fails if one does not.
 
 use std::path::{Path, PathBuf};
@@ -25,6 +27,12 @@ pub struct Options {
     pub visible: bool,
     /// only clients whose name contains one of these
     pub filter: Vec<String>,
+    /// the clients' argument: calls per thread (their default size when `None`)
+    pub calls: Option<u32>,
+    /// `--library` of every run (jvmc's default when `None`)
+    pub library: Option<String>,
+    /// the algorithms to run (all of [`ALGORITHMS`] when empty)
+    pub algorithms: Vec<String>,
 }
 
 /// The paper's algorithms (`-paper`, `-jpf`, `spor`) and the refined ones users get.
@@ -82,14 +90,20 @@ pub fn por_bench(opts: &Options) -> anyhow::Result<()> {
         }
         for (mode, visible) in modes {
             let mut reference: Option<(&str, (String, Value))> = None;
-            for alg in ALGORITHMS {
+            for alg in ALGORITHMS.iter().filter(|a| opts.algorithms.is_empty() || opts.algorithms.iter().any(|b| b == *a)) {
                 let mut cmd = Command::new(&jvmc);
                 cmd.args(["check", "--outcomes", "--json", "-", "--max-time"]).arg(format!("{}s", opts.max_time));
                 cmd.arg("--cp").arg(&classes).args(["--por", alg]);
                 if let Some(v) = visible {
                     cmd.args(["--visible-classes", v]);
                 }
+                if let Some(library) = &opts.library {
+                    cmd.args(["--library", library]);
+                }
                 cmd.arg(&client.name);
+                if let Some(calls) = opts.calls {
+                    cmd.arg(calls.to_string());
+                }
                 let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
                 let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{} {alg}: no JSON report ({})", client.name, String::from_utf8_lossy(&out.stderr).trim()))?;
                 let stats = &report["stats"];

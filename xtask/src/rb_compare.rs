@@ -2,15 +2,15 @@
 //! bug-finding techniques and in combination with them, on `benchmarks/rb/` — as
 //! per-benchmark tables (Appendix A's: states to the error as mean ± standard
 //! deviation, time, percentage of runs that found it) and Figure 8-style plots (one
-//! SVG per benchmark: mean states on a log scale with ±1 sd bars, standalone DFS-RB
-//! in red, the other techniques in green, combinations in blue, an X at the top where
-//! no run found the error).
+//! per benchmark, SVG and PNG, [`crate::figure`]: mean states on a log scale with ±1
+//! sd bars, standalone DFS-RB in red, the other techniques in green, combinations in
+//! blue, a cross at the top where no run found the error).
 //!
 //! Randomized techniques run once per seed (`--seeds`, default 10 as in the paper),
 //! deterministic ones once, `--jobs` runs at a time (default 2); `--techniques`
 //! keeps those whose labels contain one of the given words. Each run has
 //! `--max-time` seconds (default 10; the paper: one minute). Writes `compare.md` and
-//! `<benchmark>.svg` into `--out` (default `target/rb-compare`).
+//! `<benchmark>.svg` and `<benchmark>.png` into `--out` (default `target/rb-compare`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -18,6 +18,7 @@ use std::process::Command;
 
 use serde_json::Value;
 
+use crate::figure::{states_plot, Mark};
 use crate::rb_characteristics::compile_rb;
 
 /// A technique: its label, group (0 DFS-RB, 1 other, 2 combination), whether it is
@@ -116,58 +117,11 @@ pub fn rb_compare(opts: &Options) -> anyhow::Result<()> {
             let _ = writeln!(md, "| {name} | {states} | {time} | {}/{} |", s.found.len(), s.runs);
         }
         md.push('\n');
-        let file = out_dir.join(format!("{}.svg", d.name));
-        std::fs::write(&file, plot(&label, &rows))?;
+        let marks: Vec<Mark<'_>> = rows.iter().map(|(name, group, s)| Mark { label: name, group: *group, value: s.mean_sd(|x| x.0) }).collect();
+        states_plot(&label, &marks, &out_dir.join(&d.name))?;
     }
     std::fs::write(out_dir.join("compare.md"), &md)?;
     println!("{md}");
     eprintln!("rb-compare: wrote {}", out_dir.display());
     Ok(())
-}
-
-/// Figure 8's plot for one benchmark, as SVG.
-fn plot(title: &str, rows: &[(&str, u8, Summary)]) -> String {
-    let (w, h, left, top, bottom) = (60.0 + 50.0 * rows.len() as f64, 420.0, 60.0, 40.0, 150.0);
-    let plot_h = h - top - bottom;
-    let max = rows.iter().filter_map(|(_, _, s)| s.mean_sd(|x| x.0).map(|(m, sd)| m + sd)).fold(10.0f64, f64::max);
-    let decades = max.log10().ceil().max(1.0);
-    let y = |v: f64| top + plot_h * (1.0 - v.max(1.0).log10() / decades);
-    let mut s = format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n");
-    let _ = writeln!(s, "<text x=\"{left}\" y=\"20\" font-size=\"14\">{title}: states to the error (log scale)</text>");
-    for d in 0..=decades as i32 {
-        let yy = y(10f64.powi(d));
-        let _ = writeln!(s, "<line x1=\"{left}\" y1=\"{yy:.1}\" x2=\"{:.1}\" y2=\"{yy:.1}\" stroke=\"#ddd\"/><text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">1e{d}</text>", w - 10.0, left - 5.0, yy + 4.0);
-    }
-    for (i, (name, group, summary)) in rows.iter().enumerate() {
-        let x = left + 25.0 + 50.0 * i as f64;
-        let color = ["#d62728", "#2ca02c", "#1f77b4"][*group as usize];
-        match summary.mean_sd(|v| v.0) {
-            Some((m, sd)) => {
-                let _ = writeln!(s, "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"{color}\"/>", y((m - sd).max(1.0)), y(m + sd));
-                let _ = writeln!(s, "<circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"4\" fill=\"{color}\"/>", y(m));
-            }
-            None => {
-                let _ = writeln!(s, "<text x=\"{x:.1}\" y=\"{:.1}\" fill=\"{color}\" text-anchor=\"middle\" font-size=\"14\">X</text>", top - 4.0);
-            }
-        }
-        let _ = writeln!(s, "<text transform=\"translate({:.1},{:.1}) rotate(60)\" fill=\"{color}\">{name}</text>", x - 3.0, h - bottom + 12.0);
-    }
-    s.push_str("</svg>\n");
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_plot_marks_failures_and_scales_by_decades() {
-        let found = Summary { runs: 2, found: vec![(100.0, 0.1), (300.0, 0.2)] };
-        let failed = Summary { runs: 2, found: Vec::new() };
-        let svg = plot("P", &[("dfs-rb", 0, found), ("dfs", 1, failed)]);
-        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
-        assert_eq!(svg.matches("<circle").count(), 1);
-        assert!(svg.contains(">X</text>"), "the failing technique is an X");
-        assert!(svg.contains(">1e3</text>") && !svg.contains(">1e4</text>"), "mean 200 + sd 141 needs three decades");
-    }
 }

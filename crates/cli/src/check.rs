@@ -346,10 +346,11 @@ fn describe(sys: &mut VmSystem, cex: &Counterexample) -> anyhow::Result<Violatio
     }
 }
 
-/// `--minimize`: a counterexample of the first violation with fewer preemptions, if
-/// there is one within the limits; it replaces the first in `report` and
-/// `violations`. Livelocks are left as they are (bounded search does not look for
-/// cycles).
+/// `--minimize`: a counterexample of the first violation with fewer preemptions and
+/// no more transitions, if there is one within the limits (the bounded searches do
+/// not go deeper than the counterexample is long); it replaces the first in `report`
+/// and `violations`. Livelocks are left as they are (bounded search does not look
+/// for cycles).
 fn minimize(sys: &mut VmSystem, cfg: &SearchConfig, report: &mut SearchReport, violations: &mut [ViolationReport]) -> anyhow::Result<Option<(report::Minimized, report::Restarts)>> {
     let (Some(cex), Some(first)) = (report.violations.first(), violations.first()) else { return Ok(None) };
     if cex.cycle_start.is_some() {
@@ -357,13 +358,16 @@ fn minimize(sys: &mut VmSystem, cfg: &SearchConfig, report: &mut SearchReport, v
     }
     let target = cex.violation.clone();
     let from = trace::preemptions(&first.trace);
+    let length = cex.trace.len();
+    let cfg = SearchConfig { depth_limit: Some(cfg.depth_limit.map_or(length, |d| d.min(length))), ..cfg.clone() };
     let started = std::time::Instant::now();
     let mut progress = Progress::new();
-    let (found, restarts) = search_with_restarts(sys, cfg, &mut progress, |sys, cfg, listener| preemption_bound::minimize(sys, cfg, &target, from, listener))?;
+    let (found, restarts) = search_with_restarts(sys, &cfg, &mut progress, |sys, cfg, listener| preemption_bound::minimize(sys, cfg, &target, from, listener))?;
     progress.finish();
     let Some(found) = found else { return Ok(None) };
-    let mut minimized = report::Minimized { from_preemptions: from, preemptions: from, stop: found.stop.name(), states: found.stats.states_new, elapsed_ms: started.elapsed().as_millis() };
+    let mut minimized = report::Minimized { from_preemptions: from, preemptions: from, from_transitions: length, transitions: length, stop: found.stop.name(), states: found.stats.states_new, elapsed_ms: started.elapsed().as_millis() };
     if let Some(better) = found.violations.into_iter().next() {
+        minimized.transitions = better.trace.len();
         let replayed = describe(sys, &better)?;
         minimized.preemptions = trace::preemptions(&replayed.trace);
         report.violations[0] = better;

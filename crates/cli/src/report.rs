@@ -96,12 +96,14 @@ pub struct JsonReport {
     pub minimized: Option<Minimized>,
 }
 
-/// What `--minimize` did: the first counterexample's preemptions before and after,
-/// and the bounded searches it took.
+/// What `--minimize` did: the first counterexample's preemptions and length
+/// (transitions) before and after, and the bounded searches it took.
 #[derive(Clone, Debug, Serialize)]
 pub struct Minimized {
     pub from_preemptions: usize,
     pub preemptions: usize,
+    pub from_transitions: usize,
+    pub transitions: usize,
     /// how the last bounded search ended (`violation`: a shorter one was found)
     pub stop: &'static str,
     pub states: u64,
@@ -111,7 +113,7 @@ pub struct Minimized {
 /// The `--minimize` line of the human-readable report.
 pub fn minimized_text(m: &Minimized) -> String {
     let what = if m.preemptions < m.from_preemptions {
-        format!("{} → {} preemptions", m.from_preemptions, m.preemptions)
+        format!("{} → {} preemptions, {} → {} transitions", m.from_preemptions, m.preemptions, m.from_transitions, m.transitions)
     } else {
         format!("{} preemptions, none fewer found ({})", m.from_preemptions, m.stop)
     };

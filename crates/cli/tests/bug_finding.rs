@@ -140,6 +140,10 @@ fn minimize_shortens_a_counterexample_to_the_fewest_preemptions_and_it_replays()
     assert_eq!(r["violation"]["message"], plain["violation"]["message"]);
     assert_eq!(preemptions(&r), 1, "{}", r["violation"]);
     assert_eq!((r["minimized"]["from_preemptions"].as_u64(), r["minimized"]["preemptions"].as_u64()), (Some(from as u64), Some(1)), "{}", r["minimized"]);
+    // and never longer: the bounded searches go no deeper than the first trace
+    let (before, after) = (r["minimized"]["from_transitions"].as_u64(), r["minimized"]["transitions"].as_u64());
+    assert_eq!(before, plain["violation"]["trace"].as_array().map(|t| t.len() as u64), "{}", r["minimized"]);
+    assert!(after <= before && after == r["violation"]["trace"].as_array().map(|t| t.len() as u64), "{}", r["minimized"]);
     let replayed = jvmc(&["replay", trace.to_str().expect("utf-8")]);
     assert_eq!(replayed.code(), Some(1), "{}", String::from_utf8_lossy(&replayed.stderr));
     assert!(String::from_utf8_lossy(&replayed.stdout).contains("1 preemption"), "{}", String::from_utf8_lossy(&replayed.stdout));
