@@ -24,9 +24,10 @@ use crate::CommonArgs;
 /// Options of `jvmc check`.
 #[derive(clap::Args, Clone)]
 pub struct CheckArgs {
-    /// Scheduling points: `all` (every heap access), `shared` (accesses to objects
-    /// more than one thread can reach), or `classes:PATTERN,...` (objects of matching
-    /// classes, e.g. `classes:java.util.concurrent.*`); synchronisation always counts
+    /// Scheduling points: `all` (every heap access), `shared` (accesses to objects,
+    /// and monitors of objects, more than one thread can reach), or
+    /// `classes:PATTERN,...` (objects of matching classes, e.g.
+    /// `classes:java.util.concurrent.*`, where synchronisation always counts)
     #[arg(long, default_value = "shared", value_name = "POLICY")]
     sched: String,
     /// Search strategy (dfs, bfs, random, dfs-rb — randomized early backtracking, see

@@ -9,7 +9,7 @@ use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use support::{run, Outcome};
+use support::{report_outcomes, run, Outcome};
 
 const TIMEOUT: Duration = Duration::from_secs(300);
 
@@ -425,4 +425,78 @@ public class OnePermitTooFew {
         }
     }
     assert!(states[0] < states[1], "atomic {} states, explore {}", states[0], states[1]);
+}
+
+/// Two workers that each build a string in their own buffer (`BUFFER`: a
+/// synchronized `StringBuffer` or an unsynchronized `StringBuilder`), then race on a
+/// shared counter.
+const LOCAL_BUFFERS: &str = r#"
+public class CLASS {
+    static int shared;
+    public static void main(String[] args) throws Exception {
+        Runnable work = () -> {
+            BUFFER sb = new BUFFER();
+            for (int i = 0; i < 4; i++) sb.append(i);
+            Object own = new Object();
+            synchronized (own) { shared = shared + sb.length(); }
+        };
+        Thread a = new Thread(work), b = new Thread(work);
+        a.start(); b.start(); a.join(); b.join();
+        System.out.println(shared);
+    }
+}
+"#;
+
+#[test]
+fn a_monitor_no_other_thread_can_reach_is_no_scheduling_point() {
+    let states = |buffer: &str, sched: &str| {
+        let class = format!("Local{buffer}");
+        let dir = compile_source(&class, &LOCAL_BUFFERS.replace("CLASS", &class).replace("BUFFER", buffer));
+        let out = check(dir.path(), &["--sched", sched, "--outcomes", "--json", "-"], &class);
+        assert_eq!(out.code(), Some(0), "{class}: {}", stderr(&out));
+        let j = json(&out);
+        (j["stats"]["states_new"].as_u64().unwrap_or(0), report_outcomes(&j))
+    };
+    // the synchronized buffer and the private monitor add nothing under `shared`
+    let (synchronized, outcomes) = states("StringBuffer", "shared");
+    let (unsynchronized, same) = states("StringBuilder", "shared");
+    assert_eq!((synchronized, &outcomes), (unsynchronized, &same));
+    // the lost update is still there, and `all` (every monitor counts) agrees
+    assert!(outcomes.len() >= 2, "{outcomes:?}");
+    let (all, all_outcomes) = states("StringBuffer", "all");
+    assert_eq!(all_outcomes, outcomes);
+    assert!(all > synchronized, "{all} states under `all`, {synchronized} under `shared`");
+}
+
+const PUBLISHED_WHILE_HELD: &str = r#"
+public class PublishedWhileHeld {
+    static Object box;
+    static int x;
+    public static void main(String[] args) throws Exception {
+        Thread owner = new Thread(() -> {
+            Object lock = new Object();
+            synchronized (lock) {
+                box = lock;      // published while held: the other thread may now wait for it
+                x = 1;
+                x = 2;
+            }
+        });
+        Thread other = new Thread(() -> {
+            Object seen = box;
+            if (seen != null) {
+                synchronized (seen) { assert x != 1 : "entered while the owner held it"; }
+            }
+        });
+        owner.start(); other.start(); owner.join(); other.join();
+    }
+}
+"#;
+
+#[test]
+fn a_monitor_published_while_held_is_contended_correctly() {
+    let dir = compile_source("PublishedWhileHeld", PUBLISHED_WHILE_HELD);
+    for sched in ["shared", "all"] {
+        let out = check(dir.path(), &["--sched", sched, "--outcomes", "--json", "-"], "PublishedWhileHeld");
+        assert_eq!(out.code(), Some(0), "{sched}: {}", stderr(&out));
+    }
 }

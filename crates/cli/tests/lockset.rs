@@ -283,3 +283,71 @@ fn a_probe_of_a_lock_makes_its_releases_scheduling_points_again_and_the_trace_re
     let dir = support::compile_source("Probed", PROBED, TIMEOUT);
     fails_and_replays(dir.path(), "Probed", "java.util.concurrent.locks.ReentrantLock (probed)", "found the lock held");
 }
+
+/// A writer that takes a lock and writes `a` then `b` (`WRITER`), which a reader reads
+/// without it: the reader can see `a` without `b`.
+const AFTER_ACQUIRE: &str = r#"
+import java.util.concurrent.locks.ReentrantLock;
+public class CLASS {
+    static final Object monitor = new Object();
+    static final ReentrantLock lock = new ReentrantLock();
+    static int a, b;
+    public static void main(String[] args) throws Exception {
+        Thread writer = new Thread(() -> { WRITER });
+        Thread reader = new Thread(() -> {
+            int ra = a;
+            int rb = b;
+            assert !(ra == 1 && rb == 0) : "saw a without b";
+        });
+        writer.start(); reader.start(); writer.join(); reader.join();
+        System.out.println(a + b);
+    }
+}
+"#;
+
+#[test]
+fn the_first_unprotected_write_after_an_acquire_joins_it_and_the_bug_after_it_is_still_found() {
+    for (class, writer) in [("AfterMonitor", "synchronized (monitor) { a = 1; b = 1; }"), ("AfterLock", "lock.lock(); try { a = 1; b = 1; } finally { lock.unlock(); }")] {
+        let source = AFTER_ACQUIRE.replace("CLASS", class).replace("WRITER", writer);
+        let dir = support::compile_source(class, &source, TIMEOUT);
+        let j = fails_and_replays(dir.path(), class, &format!("{class}.a (static)"), "saw a without b");
+        // the write of `a` ran in the acquire's transition: no step of its own (and
+        // the reader, seeing `a` but not `b`, ran before `b`'s scheduling point)
+        let steps = j["violation"]["trace"].as_array().cloned().unwrap_or_default();
+        assert!(!steps.iter().any(|s| s.to_string().contains(&format!("write {class}.a"))), "{}", j["violation"]["trace"]);
+    }
+}
+
+const ABBA_AFTER_ACQUIRE: &str = r#"
+import java.util.concurrent.locks.ReentrantLock;
+public class AbbaAfterAcquire {
+    static final Object monitor = new Object();
+    static final ReentrantLock lock = new ReentrantLock();
+    static int x;
+    public static void main(String[] args) throws Exception {
+        Thread t1 = new Thread(() -> {
+            synchronized (monitor) {
+                x = 1;
+                lock.lock();
+                try { x = 2; } finally { lock.unlock(); }
+            }
+        });
+        Thread t2 = new Thread(() -> {
+            lock.lock();
+            try {
+                x = 3;
+                synchronized (monitor) { x = 4; }
+            } finally { lock.unlock(); }
+        });
+        t1.start(); t2.start(); t1.join(); t2.join();
+        System.out.println(x);
+    }
+}
+"#;
+
+#[test]
+fn a_write_joined_to_an_acquire_keeps_the_deadlock_of_the_second_acquire() {
+    let dir = support::compile_source("AbbaAfterAcquire", ABBA_AFTER_ACQUIRE, TIMEOUT);
+    let (on, _) = on_and_off(dir.path(), "AbbaAfterAcquire");
+    assert_eq!(on["violation"]["kind"], "deadlock", "{on}");
+}

@@ -126,13 +126,14 @@ pub(crate) struct Lockset {
     preset: FxHashSet<String>,
     /// keys already compared with `preset`
     named: FxHashSet<Key>,
-    /// lock families some thread probed: their releases are scheduling points
-    /// (`release.rs`)
+    /// lock families some thread probed: their releases are scheduling points, and
+    /// their acquires open no merged transition (`release.rs`)
     probed: FxHashSet<LockFamily>,
-    /// lock families whose releases were let through in the running search
-    relied_releases: FxHashSet<LockFamily>,
-    /// a key let through became racy, or a family whose releases were let through
-    /// was probed: the search must start again
+    /// lock families whose releases, or accesses after whose acquires, were let
+    /// through in the running search
+    relied_unprobed: FxHashSet<LockFamily>,
+    /// a key let through became racy, or a family the search relied on being
+    /// unprobed was probed: the search must start again
     pub(crate) broken: bool,
 }
 
@@ -143,20 +144,22 @@ impl Lockset {
         Lockset { enabled, ..Default::default() }
     }
 
-    /// A probe of a lock of `family` (`release.rs`): its releases stop from now on.
+    /// A probe of a lock of `family` (`release.rs`): its releases stop from now on,
+    /// and so do the accesses after its acquires.
     pub(crate) fn probe(&mut self, family: LockFamily) {
-        if self.probed.insert(family) && self.relied_releases.contains(&family) {
+        if self.probed.insert(family) && self.relied_unprobed.contains(&family) {
             self.broken = true;
         }
     }
 
-    /// Whether a release of a lock of `family` may go through (nobody probed the
-    /// family); if so the running search relies on it.
-    pub(crate) fn rely_on_release(&mut self, family: LockFamily) -> bool {
+    /// Whether a release of a lock of `family`, or the first access after an acquire
+    /// of one, may go through (nobody probed the family); if so the running search
+    /// relies on it.
+    pub(crate) fn rely_on_unprobed(&mut self, family: LockFamily) -> bool {
         if self.probed.contains(&family) {
             return false;
         }
-        self.relied_releases.insert(family);
+        self.relied_unprobed.insert(family);
         true
     }
 }
@@ -317,7 +320,7 @@ impl Vm {
             let mut ls = ls.borrow_mut();
             ls.relied.clear();
             ls.relied_locked.clear();
-            ls.relied_releases.clear();
+            ls.relied_unprobed.clear();
             ls.broken = false;
         }
     }

@@ -253,6 +253,9 @@ pub(crate) struct CheckState {
     /// execute the next instruction without a scheduling-point check (the first
     /// operation of a transition)
     pub(crate) skip_next_check: bool,
+    /// the running transition began with a lock acquire and has let nothing through
+    /// since but accesses the locking discipline protects (`release.rs`)
+    pub(crate) opening: Option<release::Opening>,
     /// shared accesses of the current transition
     pub(crate) accesses: AccessSet,
     /// why the running thread blocked
@@ -316,6 +319,7 @@ impl CheckState {
             static_ref_dropped: true,
             changed_classes: Vec::new(),
             skip_next_check: false,
+            opening: None,
             accesses: AccessSet::default(),
             block: None,
             nested: 0,

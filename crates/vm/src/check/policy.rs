@@ -142,11 +142,14 @@ pub(crate) enum Op {
     /// sides touch (source and destination of a copy)
     Memory(Span, Span),
     /// a trusted library call that runs as one step (`library.rs`): what it accesses
-    /// is known only once it has run (its label); `unlocks`: the lock family whose
-    /// lock it releases, for an `unlock` (`release.rs`)
+    /// is known only once it has run (its label); `unlocks`/`acquires`: the lock
+    /// family whose lock it releases (an `unlock`) or acquires (a blocking `lock`),
+    /// for `release.rs`
     Library {
         /// the family of the lock an `unlock` call releases
         unlocks: Option<super::release::LockFamily>,
+        /// the family of the lock a `lock` or `lockInterruptibly` call acquires
+        acquires: Option<super::release::LockFamily>,
     },
 }
 
@@ -279,6 +282,20 @@ impl Vm {
                 let name = self.class(self.heap.class_of(obj)).java_name();
                 pats.iter().any(|p| glob(p, &name))
             }
+        }
+    }
+
+    /// Whether entering or leaving the monitor of `obj` can matter to another thread.
+    /// Under the `shared` policy only if another thread can reach `obj`: nobody else
+    /// can then contend for the monitor (a `synchronized` block on a fresh
+    /// `StringBuffer`, `Throwable.fillInStackTrace` on a new exception). Class
+    /// mirrors and interned strings are shared from their creation (`Heap::publish`),
+    /// and an object published while its monitor is held is shared by the time the
+    /// holder leaves it. Under the other policies synchronisation always counts.
+    fn monitor_visible(&self, obj: ObjRef) -> bool {
+        match self.check.as_ref().map(|c| &c.options.policy) {
+            Some(SchedPolicy::Shared) => self.heap.get(obj).has(SHARED),
+            _ => true,
         }
     }
 
@@ -427,12 +444,12 @@ impl Vm {
                 }
             }
             Insn::Monitorenter => match Self::stack_ref(ts, 0) {
-                Some(o) => Op::Lock(o),
-                None => Op::Local,
+                Some(o) if self.monitor_visible(o) => Op::Lock(o),
+                _ => Op::Local,
             },
             Insn::Monitorexit => match Self::stack_ref(ts, 0) {
-                Some(o) => Op::Sync(self.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
-                None => Op::Local,
+                Some(o) if self.monitor_visible(o) => Op::Sync(self.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
+                _ => Op::Local,
             },
             Insn::Ireturn | Insn::Lreturn | Insn::Freturn | Insn::Dreturn | Insn::Areturn | Insn::Return => {
                 if !self.method(method).is_synchronized() {
@@ -440,8 +457,8 @@ impl Vm {
                 }
                 let base = ts.frames.last().map_or(0, |f| f.base as usize);
                 match self.sync_object(ts, method, base) {
-                    Ok(o) => Op::Sync(self.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
-                    Err(_) => Op::Local,
+                    Ok(o) if self.monitor_visible(o) => Op::Sync(self.access_record(o, AccessRecord::MONITOR, true, AccessClass::Sync)),
+                    _ => Op::Local,
                 }
             }
             Insn::Invokevirtual(i) | Insn::Invokeinterface(i) | Insn::Invokespecial(i) | Insn::Invokestatic(i) => self.classify_invoke(ts, method, i, insn)?,
@@ -505,7 +522,7 @@ impl Vm {
                 // interleavings
                 return Ok(Op::Local);
             }
-            return Ok(Op::Library { unlocks: self.unlock_family(target) });
+            return Ok(Op::Library { unlocks: self.unlock_family(target), acquires: self.lock_family(target) });
         }
         let t = self.method(target);
         let cname = &*self.class(t.class).name;
@@ -587,7 +604,7 @@ impl Vm {
         }
         if t.is_synchronized() {
             let lock = if t.is_static() { Some(self.mirror_of(t.class)?) } else { receiver };
-            if let Some(l) = lock {
+            if let Some(l) = lock.filter(|&l| self.monitor_visible(l)) {
                 return Ok(Op::Lock(l));
             }
         }

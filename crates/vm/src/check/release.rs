@@ -1,5 +1,6 @@
-//! Lock releases need no scheduling point (issue 10; `docs/algorithms/lockset.md`,
-//! "Releases").
+//! Lock releases need no scheduling point, nor does the first unprotected access
+//! after a lock acquire (issue 10; `docs/algorithms/lockset.md`, "Releases" and
+//! "After an acquire").
 //!
 //! Releasing a lock is a left mover in Lipton's sense ("Reduction: a method of proving
 //! properties of parallel programs", CACM 18(12), 1975): no other thread's step can
@@ -25,11 +26,30 @@
 //! ([`crate::VmError::Restart`]), exactly as a key becoming racy does. The probed
 //! families are listed with the racy keys, so a trace file replays.
 //!
-//! Only the locking discipline turns this on (`--lockset on`, the default); with
-//! `--lockset off` and `--sched all` every release is a scheduling point.
+//! Acquires are right movers in the same sense: no other thread's step can depend on
+//! the lock being taken a moment later — nobody else acquires or releases it while
+//! the thread holds it, and a thread that would block on it is simply not enabled (in
+//! `lock()` it parks, which no client code can tell from not having called yet,
+//! short of a probe). Lipton's theorem makes a sequence of right movers, then one
+//! step that is neither, then left movers, one transition. So a transition that
+//! *begins* with an acquire — a `monitorenter`, a synchronized method's entry, a
+//! trusted `lock()` — runs on through the accesses the discipline protects (which
+//! move both ways) and past its first unprotected field, static or element access
+//! (the one non-mover), and then on through releases as before, up to its next
+//! scheduling point. Only the first acquire of a transition: a second one may block
+//! after the first has taken its lock, which would hide deadlocks. Nothing in such a
+//! transition can block after its first step (every blocking operation is a
+//! scheduling point), so a deadlock state never has a thread inside one, and
+//! deadlocks are kept. A probed family gets no merge (and a probe after one was made
+//! asks for a restart, as for releases); a monitor cannot be probed.
 //!
-//! This module owns which calls release or probe a lock and the probed families;
-//! the rest of the discipline is `lockset.rs`'s.
+//! Only the locking discipline turns this on (`--lockset on`, the default); with
+//! `--lockset off` and `--sched all` every release and every access is a scheduling
+//! point.
+//!
+//! This module owns which calls acquire, release or probe a lock, the probed
+//! families and the opening of a transition; the rest of the discipline is
+//! `lockset.rs`'s.
 
 use jvmc_classfile::Insn;
 
@@ -70,6 +90,16 @@ impl LockFamily {
     pub(crate) const ALL: [LockFamily; 2] = [LockFamily::Reentrant, LockFamily::ReadWrite];
 }
 
+/// How the running transition began, when it began with a lock acquire (see the
+/// module docs): the first unprotected access may still join it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Opening {
+    /// entering a monitor
+    Monitor,
+    /// a trusted `lock()` of this family
+    Lock(LockFamily),
+}
+
 /// Methods of a lock family that cannot tell whether another thread holds the lock:
 /// blocking acquires, releases, and questions about the calling thread's own holds.
 const NOT_PROBES: &[&str] = &[
@@ -86,6 +116,54 @@ impl Vm {
             LockFamily::of(&self.class(method.class).name)
         } else {
             None
+        }
+    }
+
+    /// The family whose lock a call of method `m` acquires, blocking if it must:
+    /// `lock` or `lockInterruptibly` of a `ReentrantLock` or of a read-write lock's
+    /// read or write lock.
+    pub(crate) fn lock_family(&self, m: MethodId) -> Option<LockFamily> {
+        let method = self.method(m);
+        if matches!(&*method.name, "lock" | "lockInterruptibly") {
+            LockFamily::of(&self.class(method.class).name)
+        } else {
+            None
+        }
+    }
+
+    /// Starts a transition whose first operation is `first`: it opens with a lock
+    /// acquire (module docs) if `first` is one and the discipline is on.
+    pub(crate) fn open_transition(&mut self, first: Option<Op>) {
+        let opening = match first {
+            _ if self.lockset().is_none() => None,
+            Some(Op::Lock(_)) => Some(Opening::Monitor),
+            Some(Op::Library { acquires: Some(family), .. }) => Some(Opening::Lock(family)),
+            _ => None,
+        };
+        if let Some(chk) = self.check.as_mut() {
+            chk.opening = opening;
+        }
+    }
+
+    /// The running transition lets through something other than an access the
+    /// discipline protects: an access after it needs its scheduling point again.
+    pub(crate) fn close_opening(&mut self) {
+        if let Some(chk) = self.check.as_mut() {
+            chk.opening = None;
+        }
+    }
+
+    /// Whether an unprotected data access, `ran` instructions into the transition, may
+    /// run on in a transition that opened with a lock acquire (it is the one
+    /// non-mover; the opening closes).
+    pub(crate) fn acquire_lets_through(&mut self, ran: u64) -> bool {
+        if ran >= super::LIBRARY_SLICE {
+            return false;
+        }
+        match self.check.as_mut().and_then(|c| c.opening.take()) {
+            None => false,
+            Some(Opening::Monitor) => true,
+            Some(Opening::Lock(family)) => self.lockset().is_some_and(|ls| ls.borrow_mut().rely_on_unprobed(family)),
         }
     }
 
@@ -114,7 +192,7 @@ impl Vm {
         match (insn, op) {
             (Insn::Monitorexit, Op::Sync(_)) => true,
             (Insn::Ireturn | Insn::Lreturn | Insn::Freturn | Insn::Dreturn | Insn::Areturn | Insn::Return, Op::Sync(_)) => true,
-            (_, Op::Library { unlocks: Some(family) }) => ls.borrow_mut().rely_on_release(family),
+            (_, Op::Library { unlocks: Some(family), .. }) => ls.borrow_mut().rely_on_unprobed(family),
             _ => false,
         }
     }

@@ -268,7 +268,10 @@ impl Vm {
         let threads_before = self.threads.len();
         let merge = self.check.as_ref().is_some_and(|c| c.options.merge_single_thread);
         let mut report = StepReport::default();
+        let first = self.threads[tid as usize].pending;
+        self.open_transition(first.filter(|_| first_unchecked));
         self.run_thread(tid, first_unchecked, merge, &mut report)?;
+        self.close_opening();
         // A thread started by this transition runs its invisible prefix — from its
         // entry up to its first scheduling point — right away: those steps touch only
         // objects no other thread can reach, so they commute with every other
@@ -339,6 +342,9 @@ impl Vm {
                     if !alone {
                         break Ok(());
                     }
+                    // (a transition merged on alone opens with nothing: the rule
+                    // after an acquire is for the search's scheduling points)
+                    self.close_opening();
                     self.note_pending(tid);
                     ts = std::mem::take(&mut self.thread_mut(tid).stack);
                 }

@@ -179,20 +179,28 @@ impl Vm {
             // is in the label: `Thread.start` and `Thread.exit` both change the
             // thread group
             self.note_accesses(ts.tid, op);
+            self.close_opening();
             return Ok(false);
         }
         let ran = self.check.as_ref().map_or(0, |c| now - c.segment_start);
         if self.release_lets_through(insn, op, ran) {
             self.note_accesses(ts.tid, op);
+            self.close_opening();
             return Ok(false);
         }
         if ts.frames.last().is_some_and(|f| f.library) {
             return Ok(self.library_stop(ts, method, insn, op, ran));
         }
         let mut held = None;
+        let call = matches!(insn, Insn::Invokevirtual(_) | Insn::Invokespecial(_) | Insn::Invokestatic(_) | Insn::Invokeinterface(_));
         match op {
             // a field, static or element access the locking discipline lets through
-            crate::check::Op::Access(a) if !matches!(insn, Insn::Invokevirtual(_) | Insn::Invokespecial(_) | Insn::Invokestatic(_) | Insn::Invokeinterface(_)) && self.lockset_lets_through(ts.tid, &a, ran, &mut held) => {
+            crate::check::Op::Access(a) if !call && self.lockset_lets_through(ts.tid, &a, ran, &mut held) => {
+                self.note_guarded(ts.tid, &[a], held);
+                Ok(false)
+            }
+            // the first unprotected one after the acquire the transition began with
+            crate::check::Op::Access(a) if !call && self.acquire_lets_through(ran) => {
                 self.note_guarded(ts.tid, &[a], held);
                 Ok(false)
             }
