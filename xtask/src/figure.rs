@@ -32,11 +32,19 @@ const GROUPS: [(RGBColor, &str); 3] = [(RGBColor(0xd6, 0x27, 0x28), "DFS-RB"), (
 /// Draws `marks` as `stem.svg` and `stem.png`, titled `title`; returns both paths.
 pub fn states_plot(title: &str, marks: &[Mark<'_>], stem: &Path) -> anyhow::Result<[PathBuf; 2]> {
     register_font()?;
-    let size = (360.max(110 + 44 * marks.len() as u32), 540);
+    let label_area = label_area(marks);
+    let size = (360.max(110 + 44 * marks.len() as u32), 370 + label_area);
     let (svg, png) = (stem.with_extension("svg"), stem.with_extension("png"));
     draw(SVGBackend::new(&svg, size).into_drawing_area(), title, marks).with_context(|| format!("drawing {}", svg.display()))?;
     draw(BitMapBackend::new(&png, size).into_drawing_area(), title, marks).with_context(|| format!("drawing {}", png.display()))?;
     Ok([svg, png])
+}
+
+/// The height below the plot for the longest label, read downwards (about 7 pixels a
+/// character at the labels' size).
+fn label_area(marks: &[Mark<'_>]) -> u32 {
+    let longest = marks.iter().map(|m| m.label.chars().count()).max().unwrap_or(0) as u32;
+    (20 + 7 * longest).max(120)
 }
 
 /// The top of the y axis: the decade above every mean + sd (at least 10).
@@ -61,7 +69,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, title: &str, marks: &[
     let n = marks.len();
     let mut chart = ChartBuilder::on(&plot)
         .margin(12)
-        .x_label_area_size(170)
+        .x_label_area_size(label_area(marks))
         .y_label_area_size(70)
         .build_cartesian_2d((0..n).into_segmented(), (1f64..top).log_scale())
         .map_err(plot_err)?;
@@ -71,7 +79,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, title: &str, marks: &[
         .x_labels(n)
         .x_label_formatter(&|_| String::new())
         .y_desc("states (log scale)")
-        .y_label_formatter(&|y| format!("{y:.0e}"))
+        .y_label_formatter(&|y| if *y >= 1e4 { format!("{y:.0e}") } else { format!("{y:.0}") })
         .draw()
         .map_err(plot_err)?;
     // the techniques' names, reading downwards from below their marks

@@ -18,9 +18,13 @@
 //! Writes into `--out` (default `target/rb-experiments`): `raw.csv` (one line per
 //! run), `ranking.md` (the combined list's top 20 with the three scores, and how many
 //! configurations fail somewhere), `benchmarks.md` (per benchmark, the ten fastest
-//! configurations that always found the error: the Appendix's tables) and `loo.md`
+//! configurations that always found the error: the Appendix's tables), `loo.md`
 //! (Spearman's ρ between the ranking without each benchmark and the ranking of that
-//! benchmark alone, over all configurations and over those successful in both).
+//! benchmark alone, over all configurations and over those successful in both), and
+//! per benchmark `figure8-<Program>.svg`/`.png`: the DFS-RB part of Figure 8, the
+//! configurations ranked 1, 2, 3 and 10 overall (the ones the paper plots) with their
+//! mean states to the error and ±1 sd (`cargo xtask rb-compare` draws the techniques
+//! beside the default configuration).
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -30,6 +34,7 @@ use std::process::Command;
 use anyhow::Context;
 use serde_json::Value;
 
+use crate::figure::{states_plot, Mark};
 use crate::rb_characteristics::compile_rb;
 use crate::rb_ranking::{rank, spearman, Cell, Results, Run};
 
@@ -147,9 +152,27 @@ pub fn rb_experiments(opts: &Options) -> anyhow::Result<()> {
     std::fs::write(out_dir.join("ranking.md"), ranking_md(&table, &names))?;
     std::fs::write(out_dir.join("benchmarks.md"), benchmarks_md(&table, &names))?;
     std::fs::write(out_dir.join("loo.md"), loo_md(&table, &names))?;
+    figures(&table, &names, &out_dir)?;
     println!("{}", ranking_md(&table, &names));
     println!("{}", loo_md(&table, &names));
     eprintln!("rb-experiments: wrote {}", out_dir.display());
+    Ok(())
+}
+
+/// Figure 8's DFS-RB marks for each benchmark (see the module docs).
+fn figures(table: &Results, benches: &[&str], out_dir: &std::path::Path) -> anyhow::Result<()> {
+    let ranked = rank(table, benches);
+    let picks: Vec<_> = [1, 2, 3, 10].iter().filter_map(|&k| ranked.get(k - 1)).collect();
+    let labels: Vec<String> = picks.iter().map(|r| format!("#{} ⟨{}⟩", r.combined, r.config)).collect();
+    for &b in benches {
+        let marks: Vec<Mark<'_>> = picks
+            .iter()
+            .zip(&labels)
+            .map(|(r, label)| Mark { label, group: 0, value: table.get(&r.config).and_then(|cells| cells.get(b)).and_then(|c| c.mean.map(|m| (m, c.cov * m))) })
+            .collect();
+        let program = b.split(' ').next().unwrap_or(b);
+        states_plot(b, &marks, &out_dir.join(format!("figure8-{program}")))?;
+    }
     Ok(())
 }
 
