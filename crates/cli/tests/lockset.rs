@@ -351,3 +351,61 @@ fn a_write_joined_to_an_acquire_keeps_the_deadlock_of_the_second_acquire() {
     let (on, _) = on_and_off(dir.path(), "AbbaAfterAcquire");
     assert_eq!(on["violation"]["kind"], "deadlock", "{on}");
 }
+
+/// Two workers that each count on their own `AtomicLong` (`WORK` times), then update
+/// a shared `AtomicInteger` with a non-atomic get-and-set: a lost update. (The
+/// discipline's unit is the class's field, so the private counters are of another
+/// class than the shared one.)
+const MERGED_CALLS: &str = r#"
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+public class CLASS {
+    static final AtomicLong[] own = { new AtomicLong(), new AtomicLong() };
+    static final AtomicInteger shared = new AtomicInteger();
+    public static void main(String[] args) throws Exception {
+        Thread[] ts = new Thread[2];
+        for (int i = 0; i < 2; i++) {
+            int id = i;
+            ts[i] = new Thread(() -> {
+                for (int k = 0; k < WORK; k++) own[id].incrementAndGet();
+                int v = shared.get();
+                shared.set(v + 1);
+            });
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        assert shared.get() == 2 : "lost update";
+    }
+}
+"#;
+
+#[test]
+fn trusted_calls_on_locations_one_thread_touches_are_no_scheduling_points_and_a_wrong_guess_restarts() {
+    let compile = |class: &str, work: &str| support::compile_source(class, &MERGED_CALLS.replace("CLASS", class).replace("WORK", work), TIMEOUT);
+    let (busy, idle) = (compile("MergedBusy", "3"), compile("MergedIdle", "0"));
+    let states = |dir: &Path, class: &str| {
+        let j = json(&check(dir, &[], class));
+        assert_eq!(j["violation"]["message"], "java.lang.AssertionError: lost update", "{j}");
+        j
+    };
+    let (b, i) = (states(busy.path(), "MergedBusy"), states(idle.path(), "MergedIdle"));
+    // the private counters' calls ran inside the workers' transitions
+    assert_eq!(b["stats"]["states_new"], i["stats"]["states_new"], "{b}\n{i}");
+    // the shared counter's calls were merged at first, then scheduled after a restart
+    let scheduled: Vec<String> = racy(&b).into_iter().filter(|k| k.ends_with("(call scheduled)")).collect();
+    assert!(!scheduled.is_empty() && scheduled.iter().all(|k| k.starts_with("java.util.concurrent.atomic.AtomicInteger.")), "{:?}", racy(&b));
+    assert!(!scheduled.iter().any(|k| k.contains("incrementAndGet")), "{scheduled:?}");
+    assert!(b["lockset"]["restarts"].as_u64().unwrap_or(0) >= 1, "{}", b["lockset"]);
+    // and the counterexample replays
+    let trace = busy.path().join("trace.json");
+    let out = check(busy.path(), &["--trace", trace.to_str().expect("utf-8")], "MergedBusy");
+    assert_eq!(out.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let mut replay = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    replay.arg("replay").arg(&trace);
+    let replayed = run(replay, TIMEOUT).expect("jvmc runs");
+    assert_eq!(replayed.code(), Some(1), "{}", String::from_utf8_lossy(&replayed.stderr));
+    assert!(String::from_utf8_lossy(&replayed.stdout).contains("lost update"));
+    // explored without the assumption, the same verdict
+    let explored = json(&check(busy.path(), &["--library", "explore"], "MergedBusy"));
+    assert_eq!(explored["violation"]["kind"], "assertion", "{explored}");
+}

@@ -38,6 +38,18 @@
 //! thread holds, which is state), which a trace file records, so a counterexample
 //! replays.
 //!
+//! **Trusted calls.** Under `--library atomic` a trusted call runs as one step
+//! whose accesses are known only once it has run, so its call is a scheduling point.
+//! Yet a call whose region touches only locations of keys that are not racy is made
+//! of both-movers and needs none — an `AtomicReference` of a tree node that one
+//! thread alone updates. The discipline assumes this per trusted method and checks it
+//! on every access of a region it let through ([`Vm::check_merged_call`]): an access
+//! to a racy key, or to a location the discipline cannot protect (a monitor, a
+//! thread's life cycle, off-heap memory), makes the method's calls scheduling points
+//! from then on, and the search restarts; the keys the region touched are relied on
+//! like any let through. Such methods are listed with the racy keys
+//! (`AtomicInteger.incrementAndGet()I (call scheduled)`), so a trace replays.
+//!
 //! A thread that runs [`super::LIBRARY_SLICE`] instructions in one transition past
 //! accesses let through here stops at its next one (a spin on a flag nobody wrote
 //! yet must let the writer run). Extra stops only add states.
@@ -51,7 +63,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 use super::policy::AccessClass;
 use super::release::LockFamily;
 use super::{guards, AccessRecord, Guards, NO_GUARDS};
-use crate::class::{ClassId, InitState};
+use crate::class::{ClassId, InitState, MethodId};
 use crate::thread::ThreadStatus;
 use crate::value::ObjRef;
 use crate::vm::Vm;
@@ -63,6 +75,10 @@ pub(crate) struct Key {
     owner: u32,
     field: u32,
 }
+
+/// The suffix that names a trusted method whose calls are scheduled, among the racy
+/// keys of reports and trace files.
+const SCHEDULED_CALL: &str = " (call scheduled)";
 
 /// The [`Key::field`] of array elements.
 const ELEMENTS: u32 = u32::MAX;
@@ -119,6 +135,9 @@ pub(crate) struct Lockset {
     racy_locked: FxHashSet<Key>,
     /// keys let through (any access) in the running search
     relied: FxHashSet<Key>,
+    /// trusted methods one of whose calls touched a racy key or a location the
+    /// discipline cannot protect: their calls are scheduling points
+    unmerged: FxHashSet<MethodId>,
     /// racy keys whose reads under a lock were let through in the running search
     relied_locked: FxHashSet<Key>,
     entries: FxHashMap<(u64, u32), Entry>,
@@ -287,13 +306,15 @@ impl Vm {
         format!("{}.#{}", self.class(class).java_name(), key.field)
     }
 
-    /// The keys found racy so far (sorted names; see the module docs).
+    /// The keys found racy so far (sorted names; see the module docs), with the
+    /// probed lock families and the trusted methods whose calls are scheduled.
     pub fn racy_keys(&self) -> Vec<String> {
         let Some(ls) = self.lockset() else { return Vec::new() };
         let ls = ls.borrow();
         let name = |k: &Key| if ls.racy_locked.contains(k) { self.key_name(*k) + LOCKED_TOO } else { self.key_name(*k) };
         let probed = ls.probed.iter().map(|f| f.probed_name().to_string());
-        let mut names: Vec<String> = ls.racy.iter().map(name).chain(probed).chain(ls.preset.iter().cloned()).collect();
+        let scheduled = ls.unmerged.iter().map(|&m| self.method_display(m) + SCHEDULED_CALL);
+        let mut names: Vec<String> = ls.racy.iter().map(name).chain(probed).chain(scheduled).chain(ls.preset.iter().cloned()).collect();
         names.sort();
         names.dedup();
         names
@@ -309,6 +330,51 @@ impl Vm {
             for family in LockFamily::ALL {
                 if names.iter().any(|n| n == family.probed_name()) {
                     ls.probed.insert(family);
+                }
+            }
+        }
+    }
+
+    /// Whether the trusted call of `m`, `ran` instructions into the transition, may
+    /// run without a scheduling point before it (module docs, "Trusted calls"); if so
+    /// the transition checks what the call's region touches.
+    pub(crate) fn call_lets_through(&mut self, m: MethodId, ran: u64) -> bool {
+        if ran >= super::LIBRARY_SLICE {
+            return false;
+        }
+        let Some(ls) = self.lockset() else { return false };
+        {
+            let mut ls = ls.borrow_mut();
+            if ls.unmerged.contains(&m) {
+                return false;
+            }
+            if !ls.preset.is_empty() && ls.preset.contains(&(self.method_display(m) + SCHEDULED_CALL)) {
+                ls.unmerged.insert(m);
+                return false;
+            }
+        }
+        if let Some(chk) = self.check.as_mut() {
+            chk.merged_call = Some(m);
+        }
+        true
+    }
+
+    /// Checks accesses that the region of a trusted call let through without a
+    /// scheduling point made (after they were counted): each must be to a key that
+    /// is not racy, which the search then relies on; otherwise the call needed its
+    /// scheduling point, gets it from now on, and the search starts again.
+    pub(crate) fn check_merged_call(&self, accesses: &[AccessRecord]) {
+        let (Some(m), Some(ls)) = (self.check.as_ref().and_then(|c| c.merged_call), self.lockset()) else { return };
+        let mut ls = ls.borrow_mut();
+        for a in accesses {
+            match self.key_of(a) {
+                Some(key) if !ls.racy.contains(&key) => {
+                    ls.relied.insert(key);
+                }
+                _ => {
+                    if ls.unmerged.insert(m) {
+                        ls.broken = true;
+                    }
                 }
             }
         }

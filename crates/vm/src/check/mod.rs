@@ -256,6 +256,9 @@ pub(crate) struct CheckState {
     /// the running transition began with a lock acquire and has let nothing through
     /// since but accesses the locking discipline protects (`release.rs`)
     pub(crate) opening: Option<release::Opening>,
+    /// the trusted call the running transition let through without a scheduling
+    /// point (`lockset.rs`, "Trusted calls"): what its region touches is checked
+    pub(crate) merged_call: Option<crate::class::MethodId>,
     /// shared accesses of the current transition
     pub(crate) accesses: AccessSet,
     /// why the running thread blocked
@@ -320,6 +323,7 @@ impl CheckState {
             changed_classes: Vec::new(),
             skip_next_check: false,
             opening: None,
+            merged_call: None,
             accesses: AccessSet::default(),
             block: None,
             nested: 0,

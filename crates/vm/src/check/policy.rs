@@ -150,6 +150,8 @@ pub(crate) enum Op {
         unlocks: Option<super::release::LockFamily>,
         /// the family of the lock a `lock` or `lockInterruptibly` call acquires
         acquires: Option<super::release::LockFamily>,
+        /// the trusted method called
+        call: MethodId,
     },
 }
 
@@ -522,7 +524,7 @@ impl Vm {
                 // interleavings
                 return Ok(Op::Local);
             }
-            return Ok(Op::Library { unlocks: self.unlock_family(target), acquires: self.lock_family(target) });
+            return Ok(Op::Library { unlocks: self.unlock_family(target), acquires: self.lock_family(target), call: target });
         }
         let t = self.method(target);
         let cname = &*self.class(t.class).name;

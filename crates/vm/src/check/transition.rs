@@ -251,6 +251,9 @@ impl Vm {
         chk.block = None;
         chk.uncaught = None;
         chk.hashes_current = false;
+        // (a step that failed, or a search that restarted, may have left these set)
+        chk.merged_call = None;
+        chk.opening = None;
         self.note_pending(tid);
         // a choice: the branch replaces the call by its result, or performs it
         let mut first_unchecked = true;
@@ -272,6 +275,9 @@ impl Vm {
         self.open_transition(first.filter(|_| first_unchecked));
         self.run_thread(tid, first_unchecked, merge, &mut report)?;
         self.close_opening();
+        if let Some(chk) = self.check.as_mut() {
+            chk.merged_call = None;
+        }
         // A thread started by this transition runs its invisible prefix — from its
         // entry up to its first scheduling point — right away: those steps touch only
         // objects no other thread can reach, so they commute with every other
@@ -345,6 +351,9 @@ impl Vm {
                     // (a transition merged on alone opens with nothing: the rule
                     // after an acquire is for the search's scheduling points)
                     self.close_opening();
+                    if let Some(chk) = self.check.as_mut() {
+                        chk.merged_call = None;
+                    }
                     self.note_pending(tid);
                     ts = std::mem::take(&mut self.thread_mut(tid).stack);
                 }
