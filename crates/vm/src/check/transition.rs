@@ -251,9 +251,8 @@ impl Vm {
         chk.block = None;
         chk.uncaught = None;
         chk.hashes_current = false;
-        // (a step that failed, or a search that restarted, may have left these set)
-        chk.merged_call = None;
-        chk.opening = None;
+        // (a step that failed, or a search that restarted, may have left them set)
+        self.end_merges();
         self.note_pending(tid);
         // a choice: the branch replaces the call by its result, or performs it
         let mut first_unchecked = true;
@@ -274,10 +273,7 @@ impl Vm {
         let first = self.threads[tid as usize].pending;
         self.open_transition(first.filter(|_| first_unchecked));
         self.run_thread(tid, first_unchecked, merge, &mut report)?;
-        self.close_opening();
-        if let Some(chk) = self.check.as_mut() {
-            chk.merged_call = None;
-        }
+        self.end_merges();
         // A thread started by this transition runs its invisible prefix — from its
         // entry up to its first scheduling point — right away: those steps touch only
         // objects no other thread can reach, so they commute with every other
@@ -350,10 +346,7 @@ impl Vm {
                     }
                     // (a transition merged on alone opens with nothing: the rule
                     // after an acquire is for the search's scheduling points)
-                    self.close_opening();
-                    if let Some(chk) = self.check.as_mut() {
-                        chk.merged_call = None;
-                    }
+                    self.end_merges();
                     self.note_pending(tid);
                     ts = std::mem::take(&mut self.thread_mut(tid).stack);
                 }
@@ -392,6 +385,16 @@ impl Vm {
             }
         };
         outcome
+    }
+
+    /// Forgets what the running transition let through on assumption: the acquire it
+    /// opened with (`release.rs`) and the trusted call whose region it checks
+    /// (`lockset.rs`). Both belong to one transition.
+    fn end_merges(&mut self) {
+        self.close_opening();
+        if let Some(chk) = self.check.as_mut() {
+            chk.merged_call = None;
+        }
     }
 
     /// Remembers the current state; returns a handle for [`Vm::restore`].
