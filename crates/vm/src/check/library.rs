@@ -218,21 +218,9 @@ impl Vm {
             _ => ran >= LIBRARY_SLICE || self.yields(ts, method, insn),
         };
         if !splits {
-            self.note_accesses(ts.tid, op);
-            self.check_merged_region(ts, op);
+            self.note_accesses(ts, op);
         }
         splits
-    }
-
-    /// If the running transition let a trusted call through without a scheduling
-    /// point and `ts` is inside a library region, checks `op`'s accesses
-    /// ([`Vm::check_merged_call`]).
-    pub(crate) fn check_merged_region(&self, ts: &ThreadStack, op: Op) {
-        if self.check.as_ref().is_some_and(|c| c.merged_call.is_some()) && ts.frames.iter().any(|f| f.library) {
-            let mut accesses = Vec::new();
-            op.accesses(self, &mut accesses);
-            self.check_merged_call(&accesses);
-        }
     }
 
     /// Whether a weak compare-and-set called from `caller` is the JDK's own retry

@@ -337,9 +337,10 @@ impl Vm {
 
     /// Whether the trusted call of `m`, `ran` instructions into the transition, may
     /// run without a scheduling point before it (module docs, "Trusted calls"); if so
-    /// the transition checks what the call's region touches.
+    /// the transition checks what the call's region touches. A call that takes or
+    /// releases a lock keeps the rules of `release.rs`.
     pub(crate) fn call_lets_through(&mut self, m: MethodId, ran: u64) -> bool {
-        if ran >= super::LIBRARY_SLICE {
+        if ran >= super::LIBRARY_SLICE || self.lock_call(m).is_some() {
             return false;
         }
         let Some(ls) = self.lockset() else { return false };

@@ -142,14 +142,9 @@ pub(crate) enum Op {
     /// sides touch (source and destination of a copy)
     Memory(Span, Span),
     /// a trusted library call that runs as one step (`library.rs`): what it accesses
-    /// is known only once it has run (its label); `unlocks`/`acquires`: the lock
-    /// family whose lock it releases (an `unlock`) or acquires (a blocking `lock`),
-    /// for `release.rs`
+    /// is known only once it has run (its label); whether it takes or releases a
+    /// lock is `release.rs`'s [`Vm::lock_call`]
     Library {
-        /// the family of the lock an `unlock` call releases
-        unlocks: Option<super::release::LockFamily>,
-        /// the family of the lock a `lock` or `lockInterruptibly` call acquires
-        acquires: Option<super::release::LockFamily>,
         /// the trusted method called
         call: MethodId,
     },
@@ -524,7 +519,7 @@ impl Vm {
                 // interleavings
                 return Ok(Op::Local);
             }
-            return Ok(Op::Library { unlocks: self.unlock_family(target), acquires: self.lock_family(target), call: target });
+            return Ok(Op::Library { call: target });
         }
         let t = self.method(target);
         let cname = &*self.class(t.class).name;

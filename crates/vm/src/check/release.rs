@@ -100,6 +100,16 @@ pub(crate) enum Opening {
     Lock(LockFamily),
 }
 
+/// What a call of a lock family's method does to the lock, when it takes or releases
+/// it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LockCall {
+    /// `lock` or `lockInterruptibly`: acquires, blocking if it must
+    Acquire,
+    /// `unlock`
+    Release,
+}
+
 /// Methods of a lock family that cannot tell whether another thread holds the lock:
 /// blocking acquires, releases, and questions about the calling thread's own holds.
 const NOT_PROBES: &[&str] = &[
@@ -108,27 +118,16 @@ const NOT_PROBES: &[&str] = &[
 ];
 
 impl Vm {
-    /// The family whose lock a call of method `m` releases: `unlock` of a
-    /// `ReentrantLock` or of a read-write lock's read or write lock.
-    pub(crate) fn unlock_family(&self, m: MethodId) -> Option<LockFamily> {
+    /// Whether a call of method `m` takes or releases the lock of a family (a
+    /// `ReentrantLock`, or a read-write lock's read or write lock), and which.
+    pub(crate) fn lock_call(&self, m: MethodId) -> Option<(LockFamily, LockCall)> {
         let method = self.method(m);
-        if &*method.name == "unlock" {
-            LockFamily::of(&self.class(method.class).name)
-        } else {
-            None
-        }
-    }
-
-    /// The family whose lock a call of method `m` acquires, blocking if it must:
-    /// `lock` or `lockInterruptibly` of a `ReentrantLock` or of a read-write lock's
-    /// read or write lock.
-    pub(crate) fn lock_family(&self, m: MethodId) -> Option<LockFamily> {
-        let method = self.method(m);
-        if matches!(&*method.name, "lock" | "lockInterruptibly") {
-            LockFamily::of(&self.class(method.class).name)
-        } else {
-            None
-        }
+        let call = match &*method.name {
+            "lock" | "lockInterruptibly" => LockCall::Acquire,
+            "unlock" => LockCall::Release,
+            _ => return None,
+        };
+        LockFamily::of(&self.class(method.class).name).map(|family| (family, call))
     }
 
     /// Starts a transition whose first operation is `first`: it opens with a lock
@@ -137,7 +136,10 @@ impl Vm {
         let opening = match first {
             _ if self.lockset().is_none() => None,
             Some(Op::Lock(_)) => Some(Opening::Monitor),
-            Some(Op::Library { acquires: Some(family), .. }) => Some(Opening::Lock(family)),
+            Some(Op::Library { call }) => match self.lock_call(call) {
+                Some((family, LockCall::Acquire)) => Some(Opening::Lock(family)),
+                _ => None,
+            },
             _ => None,
         };
         if let Some(chk) = self.check.as_mut() {
@@ -192,7 +194,10 @@ impl Vm {
         match (insn, op) {
             (Insn::Monitorexit, Op::Sync(_)) => true,
             (Insn::Ireturn | Insn::Lreturn | Insn::Freturn | Insn::Dreturn | Insn::Areturn | Insn::Return, Op::Sync(_)) => true,
-            (_, Op::Library { unlocks: Some(family), .. }) => ls.borrow_mut().rely_on_unprobed(family),
+            (_, Op::Library { call }) => match self.lock_call(call) {
+                Some((family, LockCall::Release)) => ls.borrow_mut().rely_on_unprobed(family),
+                _ => false,
+            },
             _ => false,
         }
     }

@@ -15,7 +15,7 @@ use super::{AccessRecord, BlockReason, CheckOptions, CheckState, InterruptCheck,
 use crate::class::{InitState, MethodId};
 use crate::error::{VmError, VmResult};
 use crate::interpreter::Exit;
-use crate::thread::ThreadStatus;
+use crate::thread::{ThreadStack, ThreadStatus};
 use crate::vm::Vm;
 
 /// What a thread stands before, as the search sees it.
@@ -101,12 +101,17 @@ impl Vm {
         self.check.as_mut().is_some_and(|c| std::mem::take(&mut c.skip_next_check))
     }
 
-    /// Records the accesses of `op`, run inside a transition without stopping before
-    /// it (an atomic method, a library region), in the transition's label.
-    pub(crate) fn note_accesses(&mut self, tid: u32, op: Op) {
+    /// Records the accesses of `op`, which thread `ts` runs inside a transition
+    /// without stopping before it (an atomic method, a library region, a release), in
+    /// the transition's label. Inside the region of a trusted call let through
+    /// without a scheduling point they are checked too ([`Vm::check_merged_call`]).
+    pub(crate) fn note_accesses(&mut self, ts: &ThreadStack, op: Op) {
         let mut accesses = Vec::new();
         op.accesses(self, &mut accesses);
-        self.lockset_observe(tid, &accesses, None);
+        self.lockset_observe(ts.tid, &accesses, None);
+        if self.check.as_ref().is_some_and(|c| c.merged_call.is_some()) && ts.frames.iter().any(|f| f.library) {
+            self.check_merged_call(&accesses);
+        }
         for a in accesses {
             self.note_access(a);
         }

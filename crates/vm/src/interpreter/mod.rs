@@ -178,15 +178,13 @@ impl Vm {
             // groups, printing) or a call from Rust does not stop, but what it touches
             // is in the label: `Thread.start` and `Thread.exit` both change the
             // thread group
-            self.note_accesses(ts.tid, op);
-            self.check_merged_region(ts, op);
+            self.note_accesses(ts, op);
             self.close_opening();
             return Ok(false);
         }
         let ran = self.check.as_ref().map_or(0, |c| now - c.segment_start);
         if self.release_lets_through(insn, op, ran) {
-            self.note_accesses(ts.tid, op);
-            self.check_merged_region(ts, op);
+            self.note_accesses(ts, op);
             self.close_opening();
             return Ok(false);
         }
@@ -208,7 +206,7 @@ impl Vm {
             }
             // a trusted call (not a lock's acquire or release) assumed to touch only
             // protected locations, which its region checks
-            crate::check::Op::Library { unlocks: None, acquires: None, call } if self.call_lets_through(call, ran) => Ok(false),
+            crate::check::Op::Library { call } if self.call_lets_through(call, ran) => Ok(false),
             _ => Ok(true),
         }
     }
