@@ -53,7 +53,12 @@ impl VmSystem {
 }
 
 fn access(a: &AccessRecord, guards: Guards) -> Access {
-    Access { object: a.object, field: a.field, kind: if a.write { AccessKind::Write } else { AccessKind::Read }, guards }
+    let kind = match (a.update, a.write) {
+        (true, _) => AccessKind::Update,
+        (false, true) => AccessKind::Write,
+        (false, false) => AccessKind::Read,
+    };
+    Access { object: a.object, field: a.field, kind, guards }
 }
 
 impl TransitionSystem for VmSystem {

@@ -62,13 +62,26 @@ impl fmt::Display for Move {
     }
 }
 
-/// Whether an access reads or writes.
+/// Whether an access reads, writes, or makes an update that commutes with other
+/// updates of the location.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AccessKind {
     /// a read
     Read,
     /// a write (lock, unlock, wait and notify count as writes to the monitor)
     Write,
+    /// a commutative update: two updates of a location, in either order, leave states
+    /// that nothing but a read or a write of it can tell apart (the thread-group
+    /// bookkeeping of thread creation, start and exit, which only adds or removes the
+    /// thread itself). It conflicts with reads and writes, not with updates.
+    Update,
+}
+
+impl AccessKind {
+    /// Whether accesses of these two kinds to one location conflict.
+    pub fn conflicts_with(self, other: AccessKind) -> bool {
+        !matches!((self, other), (AccessKind::Read, AccessKind::Read) | (AccessKind::Update, AccessKind::Update))
+    }
 }
 
 /// One shared-memory access of a transition. `object` is a stable identity (the same
@@ -103,13 +116,10 @@ impl Access {
         Access { object, field, kind, guards: [0; 3] }
     }
 
-    /// Whether two accesses conflict: same location, at least one write, and not
-    /// both made under a common lock.
+    /// Whether two accesses conflict: same location, kinds that conflict (at least one
+    /// write, or an update beside a read), and not both made under a common lock.
     pub fn conflicts(&self, other: &Access) -> bool {
-        self.object == other.object
-            && self.field == other.field
-            && (self.kind == AccessKind::Write || other.kind == AccessKind::Write)
-            && !self.shares_guard(other)
+        self.object == other.object && self.field == other.field && self.kind.conflicts_with(other.kind) && !self.shares_guard(other)
     }
 
     /// Whether both accesses were made under a common lock.
@@ -350,5 +360,16 @@ mod tests {
         let c = Transition::new(2, vec![guarded(w, [5, 0, 0]), Access::new(5, Access::MONITOR, w)]);
         let d = Transition::new(1, vec![Access::new(5, Access::MONITOR, w)]);
         assert!(c.dependent(&d), "the lock operations themselves still conflict");
+    }
+
+    #[test]
+    fn updates_commute_with_updates_only() {
+        let (r, w, u) = (AccessKind::Read, AccessKind::Write, AccessKind::Update);
+        let at = |kind| Access::new(3, 0, kind);
+        assert!(!at(u).conflicts(&at(u)), "two updates commute");
+        assert!(at(u).conflicts(&at(r)) && at(r).conflicts(&at(u)), "a read sees an update");
+        assert!(at(u).conflicts(&at(w)) && at(w).conflicts(&at(u)));
+        assert!(!at(r).conflicts(&at(r)) && at(w).conflicts(&at(w)));
+        assert!(!at(u).conflicts(&Access::new(3, 1, u)) && !at(u).conflicts(&Access::new(3, 1, w)), "another location");
     }
 }

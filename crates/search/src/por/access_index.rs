@@ -92,22 +92,26 @@ impl AccessIndex {
     }
 }
 
-/// Every thread that reads, and every thread that writes, each location in any label of
-/// `L_r` (see [`Explorer::conflicting_threads`]).
+/// Every thread that reads, writes or updates each location in any label of `L_r`, by
+/// kind of access (see [`Explorer::conflicting_threads`]).
 #[derive(Default)]
 pub(crate) struct LocationAccessors {
-    pub(crate) locations: FxHashMap<(u64, u32), (ThreadSet, ThreadSet)>,
+    pub(crate) locations: FxHashMap<(u64, u32), [(AccessKind, ThreadSet); 3]>,
 }
 
 impl LocationAccessors {
     pub(crate) fn add(&mut self, t: &Transition) {
         for a in &t.accesses {
-            let (readers, writers) = self.locations.entry((a.object, a.field)).or_default();
-            if a.kind == AccessKind::Write { writers } else { readers }.insert(t.thread);
+            let by_kind = self.locations.entry((a.object, a.field)).or_insert_with(|| {
+                [(AccessKind::Read, ThreadSet::new()), (AccessKind::Write, ThreadSet::new()), (AccessKind::Update, ThreadSet::new())]
+            });
+            if let Some((_, threads)) = by_kind.iter_mut().find(|(kind, _)| *kind == a.kind) {
+                threads.insert(t.thread);
+            }
         }
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.locations.capacity() * 56
+        self.locations.capacity() * (16 + std::mem::size_of::<[(AccessKind, ThreadSet); 3]>())
     }
 }

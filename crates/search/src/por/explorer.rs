@@ -54,7 +54,7 @@ use crate::config::ThreadOrder;
 use crate::liveness::{CycleFinder, FairCycle};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
-use crate::system::{AccessKind, Move, SaveMark, ThreadId, Transition, TransitionSystem};
+use crate::system::{Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
 mod sleep;
 
@@ -621,10 +621,11 @@ impl Explorer {
     pub fn conflicting_threads(&self, t: &Transition) -> ThreadSet {
         let mut out = ThreadSet::new();
         for a in &t.accesses {
-            if let Some((readers, writers)) = self.accessors.locations.get(&(a.object, a.field)) {
-                out.union_with(writers);
-                if a.kind == AccessKind::Write {
-                    out.union_with(readers);
+            if let Some(by_kind) = self.accessors.locations.get(&(a.object, a.field)) {
+                for (kind, threads) in by_kind {
+                    if a.kind.conflicts_with(*kind) {
+                        out.union_with(threads);
+                    }
                 }
             }
         }

@@ -64,12 +64,12 @@ fn bit(t: ThreadId) -> Threads {
 }
 
 /// One transition after `s'` that accessed a location: the location, its thread,
-/// whether it wrote, and the thread's `synced` set then.
+/// the kind of access, and the thread's `synced` set then.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Accessor {
     location: (u64, u32),
     thread: ThreadId,
-    write: bool,
+    kind: AccessKind,
     synced: Threads,
 }
 
@@ -120,9 +120,8 @@ impl Known {
             }
         }
         for a in &b.accesses {
-            let write = a.kind == AccessKind::Write;
             for e in self.at((a.object, a.field)) {
-                if e.thread != b.thread && (write || e.write) {
+                if e.thread != b.thread && a.kind.conflicts_with(e.kind) {
                     s |= bit(e.thread) | e.synced;
                 }
             }
@@ -143,26 +142,27 @@ impl Known {
         }
         for a in &b.accesses {
             let location = (a.object, a.field);
-            let write = a.kind == AccessKind::Write;
+            let kind = a.kind;
             // the latest access of a thread supersedes its earlier ones (its synced
-            // set only grows along a path), except an earlier write when it reads
+            // set only grows along a path) that conflict with no more than it does: a
+            // write supersedes every kind, a read or an update only its own kind
             let range = next.range(location);
             let mut at = range.start;
             let mut end = range.end;
             let mut i = range.start;
             while i < end {
                 let e = next.last[i];
-                if e.thread == b.thread && (!e.write || write) {
+                if e.thread == b.thread && (e.kind == kind || kind == AccessKind::Write) {
                     next.last.remove(i);
                     end -= 1;
                     continue;
                 }
-                if (e.thread, e.write) < (b.thread, write) {
+                if (e.thread, e.kind) < (b.thread, kind) {
                     at = i + 1;
                 }
                 i += 1;
             }
-            next.last.insert(at, Accessor { location, thread: b.thread, write, synced: ordered });
+            next.last.insert(at, Accessor { location, thread: b.thread, kind, synced: ordered });
         }
         next
     }
@@ -180,11 +180,11 @@ impl Known {
         let theirs = &other.last;
         let mut j = 0;
         self.last.retain_mut(|e| {
-            let key = (e.location, e.thread, e.write);
-            while j < theirs.len() && (theirs[j].location, theirs[j].thread, theirs[j].write) < key {
+            let key = (e.location, e.thread, e.kind);
+            while j < theirs.len() && (theirs[j].location, theirs[j].thread, theirs[j].kind) < key {
                 j += 1;
             }
-            match theirs.get(j).filter(|o| (o.location, o.thread, o.write) == key) {
+            match theirs.get(j).filter(|o| (o.location, o.thread, o.kind) == key) {
                 Some(o) => {
                     let kept = e.synced & o.synced;
                     changed |= kept != e.synced;
@@ -375,6 +375,27 @@ mod tests {
 
     const W: AccessKind = AccessKind::Write;
     const R: AccessKind = AccessKind::Read;
+    const U: AccessKind = AccessKind::Update;
+
+    #[test]
+    fn updates_order_reads_but_not_each_other() {
+        // threads 1 and 2 update the group (their exits), then main (0) reads it
+        let start = Known::default();
+        let exit1 = t(1, &[(9, 0, U)]);
+        let exit2 = t(2, &[(9, 0, U)]);
+        let k = start.after(&exit1, start.ordered_before(&exit1));
+        assert_eq!(k.ordered_before(&exit2), 0, "two updates are not ordered");
+        let k = k.after(&exit2, k.ordered_before(&exit2));
+        assert_eq!(k.ordered_before(&t(0, &[(9, 0, R)])), bit(1) | bit(2), "a read comes after both");
+        // a thread's later update does not supersede its earlier read, which another
+        // thread's update conflicts with; its later write supersedes both
+        let k = start.after(&t(1, &[(9, 0, R)]), 0);
+        let k = k.after(&t(1, &[(9, 0, U)]), 0);
+        assert_eq!(k.ordered_before(&t(2, &[(9, 0, U)])), bit(1), "the read is kept");
+        assert_eq!(k.at((9, 0)).len(), 2);
+        let k = k.after(&t(1, &[(9, 0, W)]), 0);
+        assert_eq!(k.at((9, 0)).len(), 1);
+    }
 
     #[test]
     fn a_join_orders_the_joiner_after_the_worker() {

@@ -35,6 +35,7 @@ pub(crate) mod journal;
 mod policy;
 mod release;
 mod symmetry;
+mod thread_group;
 mod transition;
 
 pub(crate) use policy::Op;
@@ -143,6 +144,9 @@ pub struct AccessRecord {
     pub field: u32,
     /// whether it writes
     pub write: bool,
+    /// whether it is a commutative update (`thread_group.rs`): it conflicts with
+    /// reads and writes of the location, not with other updates
+    pub update: bool,
     /// whether partial-order reduction must treat it as visible (see
     /// [`Visibility`]); invisible accesses are left out of transition labels
     pub visible: bool,
@@ -167,6 +171,7 @@ impl AccessRecord {
     /// Pseudo-field of an off-heap block's existence: read by every access to the
     /// block, written by freeing or reallocating it (see `native_memory`).
     pub const BLOCK: u32 = u32::MAX - 3;
+
 }
 
 /// The accesses of a transition, each recorded once (a long transition can make
@@ -346,7 +351,7 @@ mod tests {
 
     #[test]
     fn an_access_set_keeps_each_access_once_in_first_order() {
-        let a = |object, field, write| AccessRecord { object, field, write, visible: true, owner: AccessRecord::NO_OWNER };
+        let a = |object, field, write| AccessRecord { object, field, write, update: false, visible: true, owner: AccessRecord::NO_OWNER };
         let mut set = AccessSet::default();
         // more than the linear part, each accessed many times
         for round in 0..3 {
@@ -365,7 +370,7 @@ mod tests {
 
     #[test]
     fn an_access_keeps_the_locks_held_at_every_occurrence() {
-        let a = |object, field| AccessRecord { object, field, write: true, visible: true, owner: AccessRecord::NO_OWNER };
+        let a = |object, field| AccessRecord { object, field, write: true, update: false, visible: true, owner: AccessRecord::NO_OWNER };
         let mut set = AccessSet::default();
         // beyond the linear part too
         for i in 0..40u32 {

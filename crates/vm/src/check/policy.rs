@@ -256,7 +256,7 @@ impl Vm {
                 }
             },
         };
-        AccessRecord { object: o.sid, field, write, visible, owner: o.class.0 }
+        AccessRecord { object: o.sid, field, write, update: false, visible, owner: o.class.0 }
     }
 
     /// Whether accesses to the statics of `c` are visible.
@@ -421,7 +421,7 @@ impl Vm {
                 if (final_field && !put) || !self.policy_covers_class(class) {
                     return Ok(Op::Local);
                 }
-                Op::Access(AccessRecord { object: self.class_sid(class), field: slot, write: put, visible: self.class_visible(class), owner: class.0 | AccessRecord::STATICS })
+                Op::Access(AccessRecord { object: self.class_sid(class), field: slot, write: put, update: false, visible: self.class_visible(class), owner: class.0 | AccessRecord::STATICS })
             }
             Insn::Iaload | Insn::Laload | Insn::Faload | Insn::Daload | Insn::Aaload | Insn::Baload | Insn::Caload | Insn::Saload => {
                 let (Some(arr), Some(i)) = (Self::stack_ref(ts, 1), Self::stack_int(ts, 0)) else { return Ok(Op::Local) };
@@ -582,10 +582,12 @@ impl Vm {
             }
             ("java/lang/System", "arraycopy") if t.access & access::NATIVE != 0 => return Ok(self.classify_arraycopy(ts, target)),
             // thread groups run atomically (`is_atomic_method`): a call is one visible
-            // step on the group (start and exit change it)
+            // step on the group (start and exit change it; their bookkeeping commutes,
+            // `thread_group.rs`)
             ("java/lang/ThreadGroup", _) if self.check.is_some() && t.access & access::STATIC == 0 => {
                 if let Some(r) = receiver {
-                    return Ok(Op::Sync(self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync)));
+                    let update = self.is_group_bookkeeping(target, r);
+                    return Ok(Op::Sync(AccessRecord { update, ..self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync) }));
                 }
             }
             ("java/io/PrintStream", _) if self.check.is_some() => {
@@ -595,7 +597,7 @@ impl Vm {
             }
             (c, n) if t.access & access::NATIVE != 0 && crate::file_table::touches_file_table(c, n) => {
                 // open files and directory streams are state outside the heap
-                return Ok(Op::Access(AccessRecord { object: crate::file_table::FILE_TABLE_SID, field: 0, write: true, visible: true, owner: AccessRecord::NO_OWNER }));
+                return Ok(Op::Access(AccessRecord { object: crate::file_table::FILE_TABLE_SID, field: 0, write: true, update: false, visible: true, owner: AccessRecord::NO_OWNER }));
             }
             _ => {}
         }
@@ -730,7 +732,7 @@ impl Vm {
                 let scale = self.heap.array(arr).map_or(1, |a| a.element_size().max(1));
                 self.access_record(arr, (rel / scale) as u32, write, AccessClass::Atomic)
             }
-            Some(Location::Static(c, slot)) => AccessRecord { object: self.class_sid(c), field: slot as u32, write, visible: true, owner: c.0 | AccessRecord::STATICS },
+            Some(Location::Static(c, slot)) => AccessRecord { object: self.class_sid(c), field: slot as u32, write, update: false, visible: true, owner: c.0 | AccessRecord::STATICS },
             Some(Location::Raw(addr)) => {
                 let mut v = Vec::new();
                 self.native_access_records(addr, 1, write, &mut v);
@@ -763,7 +765,7 @@ impl Vm {
             Some(_) => Op::Local,
             None => match target {
                 Some(loc) => Op::Access(self.location_record(Some(loc), handle, 0, write)),
-                None => Op::Access(AccessRecord { object: self.heap.get(handle).sid, field: 0, write, visible: true, owner: AccessRecord::NO_OWNER }),
+                None => Op::Access(AccessRecord { object: self.heap.get(handle).sid, field: 0, write, update: false, visible: true, owner: AccessRecord::NO_OWNER }),
             },
         }
     }

@@ -108,6 +108,11 @@ impl Vm {
     pub(crate) fn note_accesses(&mut self, ts: &ThreadStack, op: Op) {
         let mut accesses = Vec::new();
         op.accesses(self, &mut accesses);
+        if ts.in_atomic() && self.in_group_bookkeeping(ts) {
+            for a in &mut accesses {
+                a.update = true;
+            }
+        }
         self.lockset_observe(ts.tid, &accesses, None);
         if self.check.as_ref().is_some_and(|c| c.merged_call.is_some()) && ts.frames.iter().any(|f| f.library) {
             self.check_merged_call(&accesses);

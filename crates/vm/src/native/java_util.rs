@@ -134,7 +134,7 @@ fn zip_error(e: ZipError) -> Unwind {
 /// the monitor of its `zsRef`, so this only sharpens the transition's label).
 fn note_stream(vm: &mut Vm, h: i64) {
     let object = crate::heap::mix_ids(0x5a49_5053_5452_4d53, h as u64);
-    vm.note_access(AccessRecord { object, field: 0, write: true, visible: true, owner: AccessRecord::NO_OWNER });
+    vm.note_access(AccessRecord { object, field: 0, write: true, update: false, visible: true, owner: AccessRecord::NO_OWNER });
 }
 
 /// Where a zip operation's input comes from or its output goes: a `byte[]` range or

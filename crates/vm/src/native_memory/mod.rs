@@ -70,18 +70,18 @@ fn range_records(block: Option<(u64, u64)>, address: u64, len: u64, write: bool,
     let first = (address - base) / 8;
     let last = (address - base).saturating_add(len - 1).min(block_len.saturating_sub(1)) / 8;
     if last - first >= MAX_WORD_RECORDS {
-        out.push(AccessRecord { object, field: AccessRecord::BLOCK, write: true, visible: true, owner: AccessRecord::NO_OWNER });
+        out.push(AccessRecord { object, field: AccessRecord::BLOCK, write: true, update: false, visible: true, owner: AccessRecord::NO_OWNER });
         return;
     }
-    out.push(AccessRecord { object, field: AccessRecord::BLOCK, write: false, visible: true, owner: AccessRecord::NO_OWNER });
+    out.push(AccessRecord { object, field: AccessRecord::BLOCK, write: false, update: false, visible: true, owner: AccessRecord::NO_OWNER });
     // a block is at most 4 GiB, so word indices stay below the pseudo-fields
-    out.extend((first..=last).map(|w| AccessRecord { object, field: w as u32, write, visible: true, owner: AccessRecord::NO_OWNER }));
+    out.extend((first..=last).map(|w| AccessRecord { object, field: w as u32, write, update: false, visible: true, owner: AccessRecord::NO_OWNER }));
 }
 
 impl Vm {
     /// The access record of the allocator.
     pub(crate) fn allocator_record(write: bool) -> AccessRecord {
-        AccessRecord { object: ALLOCATOR_ID, field: 0, write, visible: true, owner: AccessRecord::NO_OWNER }
+        AccessRecord { object: ALLOCATOR_ID, field: 0, write, update: false, visible: true, owner: AccessRecord::NO_OWNER }
     }
 
     /// The access records of an access to `len` bytes at `address` (see the module
@@ -94,7 +94,7 @@ impl Vm {
     pub(crate) fn native_block_record(&self, address: u64) -> AccessRecord {
         match self.native_memory.block_of(address) {
             Some((base, _)) if base == address => {
-                AccessRecord { object: block_id(base), field: AccessRecord::BLOCK, write: true, visible: true, owner: AccessRecord::NO_OWNER }
+                AccessRecord { object: block_id(base), field: AccessRecord::BLOCK, write: true, update: false, visible: true, owner: AccessRecord::NO_OWNER }
             }
             _ => Self::allocator_record(false),
         }
