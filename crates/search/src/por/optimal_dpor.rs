@@ -101,10 +101,52 @@ impl OptimalDpor {
             None => false,
         };
         let blocked = threads.iter().any(|&u| asleep.iter().filter(|&&(t, _)| t == u).all(|&(_, l)| covers(l)));
-        if !blocked {
+        if blocked {
+            return;
+        }
+        if v.exact(v.len() - 1) {
             self.trees[i].insert(&v);
+            return;
+        }
+        // `e'`'s label is a guess: no branch can be shown to cover `v` (every check
+        // of `weak_initial` needs it), so inserting `v` whole would add a branch for
+        // nearly every race, most of them redundant and ending in the sleep sets.
+        // Source-DPOR's rule instead (Algorithm 1, lines 7–8): one initial of `v`,
+        // `e'`'s thread if it is one, becomes a branch unless an initial already is
+        // one or was explored here; none enabled: every enabled thread.
+        let initials = initials_of(&v);
+        let frame = &ex.frames[i];
+        let enabled_initials: Vec<usize> = initials.iter().copied().filter(|&e| frame.enabled.contains(v.transition(e).thread)).collect();
+        let present = |e: &usize| {
+            let t = v.transition(*e).thread;
+            frame.done.contains(t) || self.trees[i].threads().any(|u| u == t)
+        };
+        if enabled_initials.iter().any(present) {
+            return;
+        }
+        let last = v.len() - 1;
+        match enabled_initials.iter().find(|&&e| e == last).or(enabled_initials.iter().min_by_key(|&&e| v.transition(e).thread)) {
+            Some(&e) => self.trees[i].add_branch(v.transition(e), v.exact(e)),
+            None => {
+                for t in frame.enabled.iter() {
+                    if !frame.done.contains(t) {
+                        self.trees[i].add_thread(t);
+                    }
+                }
+            }
         }
     }
+}
+
+/// The initials of `seq`: the events that are their thread's first in it and have no
+/// predecessor in it.
+fn initials_of(seq: &dyn Sequence) -> Vec<usize> {
+    (0..seq.len())
+        .filter(|&k| {
+            let t = seq.transition(k).thread;
+            (0..k).all(|m| seq.transition(m).thread != t && !seq.before(m, k))
+        })
+        .collect()
 }
 
 impl Reduction for OptimalDpor {

@@ -101,6 +101,19 @@ impl WakeupTree {
         }
     }
 
+    /// A new last branch of one transition, unless its thread has one.
+    pub fn add_branch(&mut self, t: &Transition, exact: bool) {
+        if !self.threads().any(|u| u == t.thread) {
+            self.branches.push(Branch { transition: t.clone(), exact, subtree: WakeupTree::default() });
+        }
+    }
+
+    /// A new last branch for `thread`, whose transition here is not known, unless it
+    /// has one.
+    pub fn add_thread(&mut self, thread: ThreadId) {
+        self.add_branch(&Transition::new(thread, Vec::new()), false);
+    }
+
     /// Number of nodes (for the memory statistics).
     pub fn nodes(&self) -> usize {
         self.branches.iter().map(|b| 1 + b.subtree.nodes()).sum()
