@@ -11,7 +11,7 @@ use jvmc_search::strategy::preemption_bound;
 use jvmc_search::strategy::restarts::Restarting;
 use jvmc_search::strategy::rb_config::RbConfig;
 use jvmc_search::{por, strategy, Counterexample, SearchConfig, SearchError, SearchListener, SearchReport, Strategy, ThreadOrder, Verdict};
-use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, SchedPolicy, TimeoutPolicy, Visibility};
+use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, LinSpec, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
 use crate::graphs::GraphFiles;
@@ -185,6 +185,13 @@ pub struct CheckArgs {
     /// partial-order reduction (--por none); POR algorithms always run with it off
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     symmetry: String,
+    /// Check every call on objects of CLASS (or a subclass) against a sequential
+    /// specification, KIND:CLASS with KIND one of set, map, queue, stack, counter,
+    /// register (e.g. `set:LazyListSet`, `map:java.util.concurrent.ConcurrentHashMap`):
+    /// each response must be explained by some order of the calls, each taking effect
+    /// between its invocation and its response; a violation shows the history
+    #[arg(long, value_name = "KIND:CLASS")]
+    linearizability: Option<String>,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -279,6 +286,7 @@ fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibil
     let policy = SchedPolicy::parse(&spec.sched)
         .ok_or_else(|| anyhow!("unknown scheduling policy {:?} (use all, shared or classes:PATTERN,...)", spec.sched))?;
     let timeouts = timeout_policy(&spec.timeouts).map_err(|e| anyhow!(e))?;
+    let linearizability = if spec.linearizability.is_empty() { None } else { Some(LinSpec::parse(&spec.linearizability).map_err(|e| anyhow!("--linearizability {e}"))?) };
     let choices = ChoiceOptions { spurious_weak_cas: spec.weak_cas == "spurious", random_values: random_values(&spec.random).map_err(|e| anyhow!(e))? };
     let (mut vm, prepared) = crate::open_vm(spec, OutputMode::Capture)?;
     vm.set_echo_output(echo_output);
@@ -294,6 +302,7 @@ fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibil
         library: library_policy(spec),
         lockset: spec.lockset,
         symmetry: spec.symmetry,
+        linearizability,
     });
     vm.preset_racy_keys(&spec.racy);
     Ok((VmSystem::new(vm), prepared))
@@ -475,6 +484,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     // POR records accesses by stable id and reuses what it learnt at matched states
     let reduces = por::ALGORITHMS.contains(&name) || por::STATELESS.contains(&name);
     spec.symmetry = args.symmetry == "on" && !reduces;
+    spec.linearizability = args.linearizability.clone().unwrap_or_default();
     let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,
@@ -531,10 +541,15 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if let Some(m) = &minimized {
         writeln!(out, "{}", report::minimized_text(m))?;
     }
+    let unchecked = sys.vm().linearizability_unchecked();
+    for why in &unchecked {
+        writeln!(out, "  warning       {why}")?;
+    }
     if let Some(target) = &args.json {
         let mut json = JsonReport::new(&report, &violations, instructions, args.outcomes);
         json.lockset = Some(restarts);
         json.minimized = minimized;
+        json.linearizability_unchecked = unchecked;
         write_json(target, &json)?;
     }
     if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {

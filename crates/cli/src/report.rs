@@ -94,6 +94,10 @@ pub struct JsonReport {
     pub lockset: Option<Restarts>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub minimized: Option<Minimized>,
+    /// `--linearizability`: why tracked objects went unchecked (a constructor or a
+    /// call the specification does not model)
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub linearizability_unchecked: Vec<String>,
 }
 
 /// What `--minimize` did: the first counterexample's preemptions and length
@@ -176,6 +180,7 @@ impl JsonReport {
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
             lockset: None,
+            linearizability_unchecked: Vec::new(),
             minimized: None,
         }
     }

@@ -103,8 +103,9 @@ impl TransitionSystem for VmSystem {
             ),
             thread: Some(d.thread),
         });
+        let not_linearizable = report.not_linearizable.as_ref().map(|n| Violation { kind: ViolationKind::Linearizability, message: n.message.clone(), thread: Some(n.thread) });
         self.last = report;
-        Ok(Step { transition, violation: uncaught.or(diverged) })
+        Ok(Step { transition, violation: uncaught.or(diverged).or(not_linearizable) })
     }
 
     fn save(&mut self) -> SaveMark {

@@ -143,6 +143,9 @@ pub struct ProgramSpec {
     /// is a cycle up to the names of young objects
     #[serde(default)]
     pub symmetry: bool,
+    /// `--linearizability KIND:CLASS` (empty: off)
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub linearizability: String,
 }
 
 impl Default for ProgramSpec {
@@ -167,6 +170,7 @@ impl Default for ProgramSpec {
             lockset: true,
             racy: Vec::new(),
             symmetry: true,
+            linearizability: String::new(),
         }
     }
 }

@@ -173,11 +173,14 @@ pub enum ViolationKind {
     /// a fair cycle: the threads can run forever, every one that can run infinitely
     /// often does, yet the program never ends (see `liveness.rs`)
     Livelock,
+    /// a call's result that no order of the calls on its object explains (the
+    /// system checks histories against a sequential specification)
+    Linearizability,
 }
 
 impl ViolationKind {
     /// The name used in reports and JSON (`assertion`, `uncaught-exception`,
-    /// `deadlock`, `non-termination`, `livelock`).
+    /// `deadlock`, `non-termination`, `livelock`, `linearizability`).
     pub fn name(self) -> &'static str {
         match self {
             ViolationKind::Assertion => "assertion",
@@ -185,6 +188,7 @@ impl ViolationKind {
             ViolationKind::Deadlock => "deadlock",
             ViolationKind::NonTermination => "non-termination",
             ViolationKind::Livelock => "livelock",
+            ViolationKind::Linearizability => "linearizability",
         }
     }
 }

@@ -240,7 +240,7 @@ impl Vm {
                 FrameKind::Reflective { .. } => 3,
                 FrameKind::VarHandleResult { .. } => 4,
             };
-            s.bytes(&[kind, f.atomic as u8, f.library as u8]);
+            s.bytes(&[kind, f.atomic as u8, f.library as u8, f.lin as u8]);
             if let FrameKind::ClassInit { class, .. } = f.kind {
                 s.u32(class.0);
             }
@@ -268,6 +268,9 @@ impl Vm {
             s.bytes(&self.output.stdout);
         }
         self.write_file_table(s);
+        if let Some(lin) = self.check.as_ref().and_then(|c| c.lin.as_ref()) {
+            lin.encode(s);
+        }
     }
 
     /// The young objects the thread stacks reference (slots, sorted, distinct).

@@ -29,6 +29,8 @@ pub(crate) enum VmUndo {
     FileCount(usize),
     /// how much of standard input had been read
     StdinPosition(u64),
+    /// the linearizability histories before a change
+    Linearizability(Box<super::LinMonitor>),
 }
 
 /// A state the vm can return to.
@@ -194,6 +196,7 @@ impl Vm {
                 Some(VmUndo::FileSlot(i, slot)) => self.files.slots[i] = slot,
                 Some(VmUndo::FileCount(n)) => self.files.slots.truncate(n),
                 Some(VmUndo::StdinPosition(p)) => self.files.stdin_position = p,
+                Some(VmUndo::Linearizability(m)) => chk.lin = Some(*m),
                 None => break,
             }
         }

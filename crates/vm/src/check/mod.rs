@@ -30,6 +30,7 @@ mod fingerprint;
 mod guards;
 mod library;
 mod lifecycle;
+mod linearizability;
 mod lockset;
 pub(crate) mod journal;
 mod policy;
@@ -42,6 +43,8 @@ pub(crate) use policy::Op;
 pub use policy::{SchedPolicy, Visibility};
 pub(crate) use policy::is_atomic_method;
 pub use choice::ChoiceOptions;
+pub use linearizability::{LinSpec, NotLinearizable, SpecKind};
+pub(crate) use linearizability::Monitor as LinMonitor;
 pub use library::{trusted_table, LibraryMode, LibraryPolicy, LIBRARY_SLICE};
 pub use describe::{NextOp, ThreadReport};
 pub use transition::{Diverged, Pending, StepReport, Uncaught};
@@ -77,6 +80,9 @@ pub struct CheckOptions {
     /// name objects allocated while checking by their position in the heap, not by
     /// who allocated them (`symmetry.rs`); only sound without partial-order reduction
     pub symmetry: bool,
+    /// check the calls on objects of a class against a sequential specification
+    /// (`linearizability/`)
+    pub linearizability: Option<LinSpec>,
 }
 
 impl Default for CheckOptions {
@@ -92,6 +98,7 @@ impl Default for CheckOptions {
             library: LibraryPolicy::default(),
             lockset: true,
             symmetry: true,
+            linearizability: None,
         }
     }
 }
@@ -293,6 +300,13 @@ pub(crate) struct CheckState {
     /// the young objects' canonical names, under heap symmetry (`symmetry.rs`; not
     /// state, recomputed at every state)
     pub(crate) numbering: Option<symmetry::Numbering>,
+    /// the histories of the objects `--linearizability` checks (state: journaled and
+    /// hashed)
+    pub(crate) lin: Option<linearizability::Monitor>,
+    /// a response of the current transition no order of the calls explains
+    pub(crate) lin_failure: Option<NotLinearizable>,
+    /// why tracked objects went unchecked in some state so far (not state)
+    pub(crate) lin_unchecked: std::collections::BTreeSet<String>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -312,6 +326,7 @@ impl CheckState {
     fn new(options: CheckOptions) -> CheckState {
         let lockset = std::cell::RefCell::new(lockset::Lockset::new(options.lockset));
         let numbering = options.symmetry.then(symmetry::Numbering::default);
+        let lin = options.linearizability.is_some().then(linearizability::Monitor::default);
         CheckState {
             options,
             journal: Vec::new(),
@@ -341,6 +356,9 @@ impl CheckState {
             locks: Default::default(),
             lockset,
             numbering,
+            lin,
+            lin_failure: None,
+            lin_unchecked: Default::default(),
         }
     }
 }

@@ -42,6 +42,8 @@ pub struct StepReport {
     pub exited: Option<i32>,
     /// a thread ran its whole instruction budget without reaching a scheduling point
     pub diverged: Option<Diverged>,
+    /// a call's response that no order of the calls explains (`--linearizability`)
+    pub not_linearizable: Option<super::NotLinearizable>,
 }
 
 /// A thread that ran for its whole instruction budget without reaching a scheduling
@@ -250,6 +252,8 @@ impl Vm {
                 }
             },
         }
+        // the invocations its next transition puts into their histories
+        v.extend(self.lin_deferred_reads(tid));
         v
     }
 
@@ -260,10 +264,14 @@ impl Vm {
         chk.accesses.take();
         chk.block = None;
         chk.uncaught = None;
+        chk.lin_failure = None;
         chk.hashes_current = false;
         // (a step that failed, or a search that restarted, may have left them set)
         self.end_merges();
         self.note_pending(tid);
+        if self.checks_linearizability() {
+            self.lin_commit(tid);
+        }
         // a choice: the branch replaces the call by its result, or performs it
         let mut first_unchecked = true;
         if let Some(c) = self.threads[tid as usize].pending.and_then(Op::choice) {
@@ -298,6 +306,7 @@ impl Vm {
         }
         if let Some(chk) = self.check.as_mut() {
             report.accesses = chk.accesses.take();
+            report.not_linearizable = chk.lin_failure.take();
         }
         if self.lockset_broken() {
             return Err(VmError::Restart);

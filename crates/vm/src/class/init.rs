@@ -38,6 +38,7 @@ impl Vm {
                     kind: FrameKind::ClassInit { class, stage: 0 },
                     atomic: true,
                     library: false,
+                    lin: false,
                 });
                 Ok(false)
             }

@@ -168,6 +168,11 @@ impl Vm {
         if let Some(lock) = lock {
             self.monitor_enter(ts, lock)?;
         }
+        if self.checks_linearizability() && self.lin_enter(ts, m, base) {
+            if let Some(top) = ts.frames.last_mut() {
+                top.lin = true;
+            }
+        }
         Ok(Flow::Switched)
     }
 

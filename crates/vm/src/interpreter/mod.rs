@@ -888,6 +888,9 @@ impl Vm {
             let lock = self.sync_object(ts, f.method, f.base as usize)?;
             self.monitor_exit(ts, lock)?;
         }
+        if f.lin {
+            self.lin_exit(ts.tid, f.method, Ok(result));
+        }
         self.complete_frame(ts, result);
         Ok(())
     }

@@ -55,6 +55,9 @@ impl Vm {
                         // IllegalMonitorStateException in HotSpot; here it is ignored
                         let _ = self.monitor_exit(ts, lock);
                     }
+                    if f.lin {
+                        self.lin_exit(ts.tid, f.method, Err(ex));
+                    }
                     ts.frames.pop();
                     ts.values.truncate(f.base as usize);
                 }

@@ -76,12 +76,15 @@ pub struct Frame {
     /// (`check/library.rs`): set on the call's frame and on the library frames it
     /// calls, not on frames of user classes
     pub library: bool,
+    /// whether the frame is a call on an object `--linearizability` checks: its
+    /// return is the call's response (`check/linearizability`)
+    pub lin: bool,
 }
 
 impl Frame {
     /// A frame that is not atomic.
     pub fn new(method: MethodId, pc: u32, base: u32, kind: FrameKind) -> Frame {
-        Frame { method, pc, base, kind, atomic: false, library: false }
+        Frame { method, pc, base, kind, atomic: false, library: false, lin: false }
     }
 }
 
