@@ -8,6 +8,7 @@
 //! unsupported natives); 3 search incomplete without a violation; 4 internal error.
 
 mod check;
+mod gen;
 mod graphs;
 mod program;
 mod progress;
@@ -80,6 +81,9 @@ enum Command {
     Check(check::CheckArgs),
     /// Re-execute a counterexample saved with `jvmc check --trace FILE`
     Replay(check::ReplayArgs),
+    /// Generate clients of a class (Violat-style): threads of calls on one object that
+    /// assert their outcome is one some interleaving of the calls gives
+    Gen(gen::GenArgs),
 }
 
 fn main() -> ExitCode {
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
         Command::Run(args) => run(args),
         Command::Check(args) => check::check(args),
         Command::Replay(args) => check::replay(args),
+        Command::Gen(args) => gen::gen(args),
     };
     match result {
         Ok(code) => ExitCode::from(code as u8),
