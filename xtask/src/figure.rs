@@ -104,7 +104,7 @@ fn draw<DB: DrawingBackend>(root: DrawingArea<DB, Shift>, title: &str, marks: &[
 }
 
 /// Registers a sans-serif TrueType font with `plotters`, once (see the module docs).
-fn register_font() -> anyhow::Result<()> {
+pub(crate) fn register_font() -> anyhow::Result<()> {
     static REGISTERED: OnceLock<Result<(), String>> = OnceLock::new();
     REGISTERED
         .get_or_init(|| {

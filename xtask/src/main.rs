@@ -23,6 +23,8 @@ mod dpor_bench;
 mod figure;
 mod library_bench;
 mod liveness_bench;
+mod paper;
+mod paper_figures;
 mod por_bench;
 mod rb_characteristics;
 mod rb_compare;
@@ -111,6 +113,22 @@ fn main() -> anyhow::Result<()> {
             }
             rb_experiments::rb_experiments(&opts)
         }
+        "paper" => {
+            let mut opts = paper::Options { quick: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new() };
+            while let Some(a) = args.next() {
+                let mut value = |what: &str| args.next().with_context(|| format!("{a} needs {what}"));
+                match a.as_str() {
+                    "--quick" => opts.quick = true,
+                    "--jobs" => opts.jobs = value("a number")?.parse().context("--jobs needs a number")?,
+                    "--max-time" => opts.max_time = value("a number of seconds")?.parse().context("--max-time needs a number of seconds")?,
+                    "--max-memory" => opts.max_memory = value("a size (e.g. 4G)")?,
+                    "--out" => opts.out = Some(value("a directory")?.into()),
+                    "--algorithms" => opts.algorithms = value("a comma-separated list")?.split(',').map(str::to_string).collect(),
+                    other => anyhow::bail!("paper: unknown option {other}"),
+                }
+            }
+            paper::paper(&opts)
+        }
         "rb-characteristics" => {
             let (mut max_time, mut seed, mut filter) = (60, 1, Vec::new());
             while let Some(a) = args.next() {
@@ -129,7 +147,9 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR]
+                  the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
+  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
         }
     }

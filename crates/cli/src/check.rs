@@ -18,6 +18,7 @@ use crate::graphs::GraphFiles;
 use crate::progress::Progress;
 use crate::report::{self, JsonReport};
 use crate::system::VmSystem;
+use crate::portfolio;
 use crate::trace::{self, ProgramSpec, TraceFile, ViolationReport};
 use crate::CommonArgs;
 
@@ -192,6 +193,15 @@ pub struct CheckArgs {
     /// between its invocation and its response; a violation shows the history
     #[arg(long, value_name = "KIND:CLASS")]
     linearizability: Option<String>,
+    /// The stateful POR paper's portfolio: S-POR and DL-S-POR in parallel threads,
+    /// each with its own vm — to find a first error, each in every order of the worker
+    /// threads 1..=N (--portfolio-threads) too; the first to a verdict stops the others
+    /// and reports
+    #[arg(long, conflicts_with_all = ["por", "search", "order", "minimize", "engine_graphs"])]
+    portfolio: bool,
+    /// With --portfolio in first-error mode: the worker threads whose orders it tries
+    #[arg(long, value_name = "N", default_value_t = 3, requires = "portfolio")]
+    portfolio_threads: u32,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -306,6 +316,34 @@ fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibil
     });
     vm.preset_racy_keys(&spec.racy);
     Ok((VmSystem::new(vm), prepared))
+}
+
+/// A search's result, its counterexamples described (replayed).
+pub(crate) struct Searched {
+    pub report: SearchReport,
+    pub restarts: report::Restarts,
+    pub violations: Vec<ViolationReport>,
+    /// instructions the search ran
+    pub instructions: u64,
+    /// `--linearizability`: objects that went unchecked, and why
+    pub unchecked: Vec<String>,
+}
+
+/// Runs strategy `name` over `sys` (with restarts) and describes what it found.
+fn search_system(sys: &mut VmSystem, cfg: &SearchConfig, name: &str, listener: &mut dyn SearchListener) -> anyhow::Result<Searched> {
+    let before = sys.vm().instructions();
+    let (report, restarts) = search_with_restarts(sys, cfg, listener, by_name(name))?;
+    let instructions = sys.vm().instructions() - before;
+    let violations = report.violations.iter().map(|cex| describe(sys, cex)).collect::<anyhow::Result<Vec<_>>>()?;
+    Ok(Searched { report, restarts, violations, instructions, unchecked: sys.vm().linearizability_unchecked() })
+}
+
+/// [`search_system`] on a system of its own for `spec` (a portfolio member's).
+pub(crate) fn search_and_describe(spec: &ProgramSpec, cfg: &SearchConfig, hash_output: bool, visibility: Visibility, name: &str, listener: &mut dyn SearchListener) -> anyhow::Result<Searched> {
+    let (mut sys, _prepared) = open_system(spec, hash_output, false, visibility)?;
+    let searched = search_system(&mut sys, cfg, name, listener)?;
+    sys.persist_class_cache();
+    Ok(searched)
 }
 
 /// Runs strategy `name` over `sys` until a search completes without the locking
@@ -485,7 +523,6 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let reduces = por::ALGORITHMS.contains(&name) || por::STATELESS.contains(&name);
     spec.symmetry = args.symmetry == "on" && !reduces;
     spec.linearizability = args.linearizability.clone().unwrap_or_default();
-    let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,
         max_states: args.max_states,
@@ -506,31 +543,39 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         preemption_bound: args.preemption_bound,
         restarts,
     };
-    let instructions_before = sys.vm().instructions();
-    let mut progress = Progress::new();
-    let result = match &args.engine_graphs {
-        Some(dir) => {
-            let mut graphs = GraphFiles::new(dir.clone(), &mut progress).with_context(|| format!("creating {}", dir.display()))?;
-            search_with_restarts(&mut sys, &cfg, &mut graphs, by_name(name))
-        }
-        None => search_with_restarts(&mut sys, &cfg, &mut progress, by_name(name)),
-    };
-    progress.finish();
-    let (mut report, mut restarts) = result?;
-    let instructions = sys.vm().instructions() - instructions_before;
-
-    let mut violations = report.violations.iter().map(|cex| describe(&mut sys, cex)).collect::<anyhow::Result<Vec<_>>>()?;
     let mut minimized = None;
-    if args.minimize {
-        if let Some((m, later)) = minimize(&mut sys, &cfg, &mut report, &mut violations)? {
-            // the racy keys only grow: the later search's are those the trace needs
-            restarts.racy = later.racy;
-            restarts.restarts += later.restarts;
-            minimized = Some(m);
+    let mut won = None;
+    let searched = if args.portfolio {
+        spec.symmetry = false;
+        let members = portfolio::members(!args.multiple_errors, args.portfolio_threads);
+        let (winner, searched) = portfolio::race(&spec, &cfg, args.outcomes, &visibility, &members)?;
+        won = Some(report::PortfolioWinner { algorithm: members[winner].algorithm.to_string(), order: members[winner].order.clone(), members: members.len() });
+        searched
+    } else {
+        let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
+        let mut progress = Progress::new();
+        let result = match &args.engine_graphs {
+            Some(dir) => {
+                let mut graphs = GraphFiles::new(dir.clone(), &mut progress).with_context(|| format!("creating {}", dir.display()))?;
+                search_system(&mut sys, &cfg, name, &mut graphs)
+            }
+            None => search_system(&mut sys, &cfg, name, &mut progress),
+        };
+        progress.finish();
+        let mut searched = result?;
+        if args.minimize {
+            if let Some((m, later)) = minimize(&mut sys, &cfg, &mut searched.report, &mut searched.violations)? {
+                // the racy keys only grow: the later search's are those the trace needs
+                searched.restarts.racy = later.racy;
+                searched.restarts.restarts += later.restarts;
+                minimized = Some(m);
+            }
         }
-    }
+        sys.persist_class_cache();
+        searched
+    };
+    let Searched { report, restarts, violations, instructions, unchecked } = searched;
     spec.racy = restarts.racy.clone();
-    sys.persist_class_cache();
 
     let json_to_stdout = args.json.as_deref() == Some("-");
     let mut out = human(json_to_stdout);
@@ -541,7 +586,9 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if let Some(m) = &minimized {
         writeln!(out, "{}", report::minimized_text(m))?;
     }
-    let unchecked = sys.vm().linearizability_unchecked();
+    if let Some(w) = &won {
+        writeln!(out, "  portfolio     {} in order {} reached the verdict first, of {} members", w.algorithm, w.order, w.members)?;
+    }
     for why in &unchecked {
         writeln!(out, "  warning       {why}")?;
     }
@@ -550,6 +597,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         json.lockset = Some(restarts);
         json.minimized = minimized;
         json.linearizability_unchecked = unchecked;
+        json.portfolio = won;
         write_json(target, &json)?;
     }
     if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {

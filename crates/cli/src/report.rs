@@ -98,6 +98,18 @@ pub struct JsonReport {
     /// call the specification does not model)
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub linearizability_unchecked: Vec<String>,
+    /// `--portfolio`: the member whose verdict this is
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub portfolio: Option<PortfolioWinner>,
+}
+
+/// The portfolio member that reached the verdict first.
+#[derive(Clone, Debug, Serialize)]
+pub struct PortfolioWinner {
+    pub algorithm: String,
+    pub order: String,
+    /// how many members ran
+    pub members: usize,
 }
 
 /// What `--minimize` did: the first counterexample's preemptions and length
@@ -181,6 +193,7 @@ impl JsonReport {
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
             lockset: None,
             linearizability_unchecked: Vec::new(),
+            portfolio: None,
             minimized: None,
         }
     }

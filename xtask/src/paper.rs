@@ -1,0 +1,412 @@
+//! `cargo xtask paper`: the stateful POR paper's evaluation (Section 5 and the
+//! Appendix of `shared/papers/stateful-por-source-sets.md`), ours end to end.
+//!
+//! 1. Clients, generated with `jvmc gen` and fixed seeds: 75 clients of the seven
+//!    structures of `benchmarks/por` (3 threads × up to 5 `add`/`remove` calls — `put`
+//!    for the maps — with low contention, keys 10…80, and high, keys 1 and 2), and 310
+//!    clients of the two buggy variations (3 threads × up to 4 calls, keys 1…4; an
+//!    `add` of an odd key is where the bug can fire), each sorted into the paper's
+//!    classes by how many of its invocations are such adds: all, half (more than one,
+//!    not all: the paper's "half" is a share Violat chose, ours is what the draw gave),
+//!    one, none.
+//! 2. Runs, `--jobs` at a time, each a release `jvmc check` with `--max-time` and
+//!    `--max-memory`: the correct clients under every algorithm of `--algorithms`
+//!    (computing all states, sequential order); the buggy ones under S-POR and
+//!    DL-S-POR, until the first error and computing all states (`--multiple-errors`),
+//!    in sequential and random order (`--order random --seed 1`), and the portfolio
+//!    (`--portfolio`, first error).
+//! 3. `raw.csv` and `raw.json` (one record per run: wall time, peak memory, states,
+//!    verdict), `summary.md` (per configuration: runs completed, geometric mean time;
+//!    clients on which complete runs disagree), and the figures (`paper_figures.rs`):
+//!    `fig5-time` and `fig6-memory`, quantile plots of the correct clients per
+//!    algorithm; `fig7-spor-vs-dl-spor`, their times against each other;
+//!    `fig8-buggy-first-error`, a quantile plot of the buggy clients' time to the first
+//!    error per configuration; `fig9-order-all-states` and `fig10-order-first-error`,
+//!    DL-S-POR's sequential against random order on the buggy clients.
+//!
+//! `--quick` makes everything small (2 calls, a client per structure and contention,
+//! three buggy clients per variation, four algorithms) to try the pipeline in minutes.
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::paper_figures::{quantile_plot, scatter_plot};
+
+/// What to run.
+pub struct Options {
+    pub quick: bool,
+    pub jobs: usize,
+    /// seconds per run
+    pub max_time: u64,
+    /// `--max-memory` of every run
+    pub max_memory: String,
+    pub out: Option<PathBuf>,
+    /// the algorithms for the correct clients (every stateful one when empty)
+    pub algorithms: Vec<String>,
+}
+
+/// The stateful algorithms: the paper's, their JPF-style variants, and the refined ones.
+const ALGORITHMS: &[&str] = &["none", "spor", "de-spor-paper", "de-spor", "dl-spor-paper", "dl-spor", "de-jpf", "dl-jpf", "odpor-paper", "odpor"];
+
+/// A structure of the benchmark: its class, the methods clients call (as `jvmc gen`
+/// spec JSON), its constructor's arguments, and how many clients of each contention.
+struct Structure {
+    class: &'static str,
+    methods: &'static str,
+    constructor: &'static str,
+    clients: [usize; 2],
+}
+
+const SET: &str = r#"[{"name": "add", "params": ["int"]}, {"name": "remove", "params": ["int"]}]"#;
+
+/// The seven structures (75 clients: 6 low and 5 high for five, 5 and 5 for two).
+const STRUCTURES: &[Structure] = &[
+    Structure { class: "RwLockListSet", methods: SET, constructor: "[]", clients: [6, 5] },
+    Structure { class: "LazyListSet", methods: SET, constructor: "[]", clients: [6, 5] },
+    Structure { class: "CasBstSet", methods: SET, constructor: "[]", clients: [6, 5] },
+    Structure { class: "ClqSet", methods: SET, constructor: "[]", clients: [6, 5] },
+    Structure { class: "ChmSet", methods: SET, constructor: "[]", clients: [6, 5] },
+    Structure {
+        class: "java.util.concurrent.ConcurrentHashMap",
+        methods: r#"[{"name": "put", "params": ["Object", "Object"]}, {"name": "remove", "params": ["Object"]}]"#,
+        constructor: "[32]",
+        clients: [5, 5],
+    },
+    Structure { class: "LockedHashMap", methods: r#"[{"name": "put", "params": ["int", "int"]}, {"name": "remove", "params": ["int"]}]"#, constructor: "[]", clients: [5, 5] },
+];
+
+/// The buggy variations, 155 clients each.
+const BUGGY: &[&str] = &["BuggyRwLockListSet", "BuggyLazyListSet"];
+
+/// One client: its class, where it is, and how the paper groups it.
+#[derive(Clone, Debug, Serialize)]
+struct Client {
+    name: String,
+    dir: PathBuf,
+    structure: String,
+    /// `low`/`high` contention, or the bug class (`all`, `half`, `one`, `none`)
+    group: String,
+    buggy: bool,
+}
+
+/// One run's configuration.
+#[derive(Clone, Debug)]
+struct Job {
+    client: usize,
+    /// a `--por` algorithm, or `portfolio`
+    algorithm: String,
+    first_error: bool,
+    random: bool,
+}
+
+/// One run's record.
+#[derive(Clone, Debug, Serialize)]
+struct Record {
+    client: String,
+    structure: String,
+    group: String,
+    buggy: bool,
+    algorithm: String,
+    mode: &'static str,
+    order: &'static str,
+    verdict: String,
+    stop: String,
+    states: u64,
+    wall_ms: u64,
+    peak_rss_mb: f64,
+}
+
+impl Record {
+    /// Whether the run did what its mode asks: explored every state, or (first
+    /// error) found a violation or explored every state.
+    fn completed(&self) -> bool {
+        self.stop == "complete" || (self.mode == "first-error" && self.verdict == "violation")
+    }
+}
+
+/// The bug class of a buggy client from its calls (`clients.json`'s `threads`).
+fn bug_class(threads: &[Vec<String>]) -> &'static str {
+    let calls: Vec<&String> = threads.iter().flatten().collect();
+    let buggy = calls.iter().filter(|c| matches!(c.as_str(), "add(1)" | "add(3)")).count();
+    match buggy {
+        0 => "none",
+        n if n == calls.len() => "all",
+        1 => "one",
+        _ => "half",
+    }
+}
+
+/// Runs `jvmc gen` for one spec; returns the clients it wrote.
+fn generate(jvmc: &Path, classes: &Path, out: &Path, spec: &str, prefix: &str, calls: usize, count: usize, seed: u64) -> anyhow::Result<Vec<(String, Vec<Vec<String>>)>> {
+    let dir = out.join(prefix);
+    std::fs::create_dir_all(&dir)?;
+    let file = dir.join("spec.json");
+    std::fs::write(&file, spec)?;
+    let status = Command::new(jvmc)
+        .args(["gen", &file.to_string_lossy(), "--cp", &classes.to_string_lossy(), "--out", &dir.to_string_lossy()])
+        .args(["--threads", "3", "--calls", &calls.to_string(), "--clients", &count.to_string(), "--seed", &seed.to_string(), "--name", prefix])
+        .output()
+        .context("running jvmc gen")?;
+    if !status.status.success() {
+        bail!("jvmc gen {prefix}: {}", String::from_utf8_lossy(&status.stderr));
+    }
+    let listed: Value = serde_json::from_str(&std::fs::read_to_string(dir.join("clients.json"))?)?;
+    Ok(listed
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|c| {
+            let name = c["name"].as_str().unwrap_or_default().to_string();
+            let threads = c["threads"].as_array().into_iter().flatten().map(|t| t.as_array().into_iter().flatten().filter_map(|s| s.as_str().map(str::to_string)).collect()).collect();
+            (name, threads)
+        })
+        .collect())
+}
+
+/// Step 1: every client.
+fn clients(jvmc: &Path, classes: &Path, out: &Path, quick: bool) -> anyhow::Result<Vec<Client>> {
+    let mut all = Vec::new();
+    let calls = if quick { 2 } else { 5 };
+    for (si, s) in STRUCTURES.iter().enumerate() {
+        for (ci, (contention, values)) in [("low", "[10, 20, 30, 40, 50, 60, 70, 80]"), ("high", "[1, 2]")].into_iter().enumerate() {
+            let count = if quick { 1 } else { s.clients[ci] };
+            let spec = format!(r#"{{"class": "{}", "constructor": {}, "methods": {}, "values": {values}}}"#, s.class, s.constructor, s.methods);
+            let simple = s.class.rsplit('.').next().unwrap_or(s.class);
+            let prefix = format!("P{simple}{}", if contention == "low" { "Low" } else { "High" });
+            for (name, _) in generate(jvmc, classes, out, &spec, &prefix, calls, count, 100 + (si * 2 + ci) as u64)? {
+                all.push(Client { name, dir: out.join(&prefix), structure: simple.to_string(), group: contention.to_string(), buggy: false });
+            }
+        }
+    }
+    for (bi, b) in BUGGY.iter().enumerate() {
+        let spec = format!(r#"{{"class": "{b}", "methods": {SET}, "values": [1, 2, 3, 4]}}"#);
+        let prefix = format!("P{b}");
+        let (calls, count) = if quick { (3, 3) } else { (4, 155) };
+        for (name, threads) in generate(jvmc, classes, out, &spec, &prefix, calls, count, 200 + bi as u64)? {
+            all.push(Client { name, dir: out.join(&prefix), structure: b.to_string(), group: bug_class(&threads).to_string(), buggy: true });
+        }
+    }
+    Ok(all)
+}
+
+/// Step 2's matrix.
+fn jobs(clients: &[Client], algorithms: &[String]) -> Vec<Job> {
+    let mut jobs = Vec::new();
+    for (i, c) in clients.iter().enumerate() {
+        if !c.buggy {
+            jobs.extend(algorithms.iter().map(|a| Job { client: i, algorithm: a.clone(), first_error: false, random: false }));
+            continue;
+        }
+        for algorithm in ["spor", "dl-spor"] {
+            for first_error in [true, false] {
+                for random in [false, true] {
+                    jobs.push(Job { client: i, algorithm: algorithm.into(), first_error, random });
+                }
+            }
+        }
+        jobs.push(Job { client: i, algorithm: "portfolio".into(), first_error: true, random: false });
+    }
+    jobs
+}
+
+fn run_one(jvmc: &Path, classes: &Path, c: &Client, j: &Job, opts: &Options) -> Record {
+    let mut cmd = Command::new(jvmc);
+    cmd.args(["check", "--json", "-", "--max-time", &format!("{}s", opts.max_time), "--max-memory", &opts.max_memory]);
+    cmd.arg("--cp").arg(format!("{}:{}", c.dir.display(), classes.display()));
+    if j.algorithm == "portfolio" {
+        cmd.arg("--portfolio");
+    } else {
+        cmd.args(["--por", &j.algorithm]);
+    }
+    if j.random {
+        cmd.args(["--order", "random", "--seed", "1"]);
+    }
+    if !j.first_error {
+        cmd.arg("--multiple-errors");
+    }
+    cmd.arg(&c.name);
+    let started = Instant::now();
+    let out = cmd.output().ok();
+    let wall_ms = started.elapsed().as_millis() as u64;
+    let report = out.as_ref().and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok());
+    let (verdict, stop, states, rss) = match &report {
+        Some(r) => (
+            r["verdict"].as_str().unwrap_or("?").to_string(),
+            r["stats"]["stop_reason"].as_str().unwrap_or("?").to_string(),
+            r["stats"]["states_new"].as_u64().unwrap_or(0),
+            r["stats"]["peak_rss_bytes"].as_u64().unwrap_or(0),
+        ),
+        None => ("error".into(), out.map_or_else(|| "not run".into(), |o| String::from_utf8_lossy(&o.stderr).lines().next().unwrap_or("").to_string()), 0, 0),
+    };
+    Record {
+        client: c.name.clone(),
+        structure: c.structure.clone(),
+        group: c.group.clone(),
+        buggy: c.buggy,
+        algorithm: j.algorithm.clone(),
+        mode: if j.first_error { "first-error" } else { "all-states" },
+        order: if j.random { "random" } else { "sequential" },
+        verdict,
+        stop,
+        states,
+        wall_ms,
+        peak_rss_mb: rss as f64 / (1 << 20) as f64,
+    }
+}
+
+fn geo_mean(values: &[f64]) -> f64 {
+    if values.is_empty() {
+        return f64::NAN;
+    }
+    (values.iter().map(|v| v.max(1e-3).ln()).sum::<f64>() / values.len() as f64).exp()
+}
+
+/// Runs the evaluation and writes its files (see the module docs).
+pub fn paper(opts: &Options) -> anyhow::Result<()> {
+    let (jvmc, classes, root) = compile()?;
+    let out = opts.out.clone().unwrap_or_else(|| root.join("target/paper"));
+    std::fs::create_dir_all(&out)?;
+    let clients = clients(&jvmc, &classes, &out.join("clients"), opts.quick)?;
+    let algorithms: Vec<String> = if !opts.algorithms.is_empty() {
+        opts.algorithms.clone()
+    } else if opts.quick {
+        ["none", "spor", "dl-spor", "odpor"].map(String::from).to_vec()
+    } else {
+        ALGORITHMS.iter().map(|a| a.to_string()).collect()
+    };
+    let jobs = jobs(&clients, &algorithms);
+    eprintln!("paper: {} clients, {} runs, {} at a time, {} s each", clients.len(), jobs.len(), opts.jobs, opts.max_time);
+    let records = super::in_parallel(&jobs, opts.jobs, |j| run_one(&jvmc, &classes, &clients[j.client], j, opts))?;
+
+    let mut csv = String::from("client,structure,group,buggy,algorithm,mode,order,verdict,stop,states,wall_ms,peak_rss_mb\n");
+    for r in &records {
+        let _ = writeln!(csv, "{},{},{},{},{},{},{},{},\"{}\",{},{},{:.1}", r.client, r.structure, r.group, r.buggy, r.algorithm, r.mode, r.order, r.verdict, r.stop.replace('"', "'"), r.states, r.wall_ms, r.peak_rss_mb);
+    }
+    std::fs::write(out.join("raw.csv"), csv)?;
+    std::fs::write(out.join("raw.json"), serde_json::to_string_pretty(&records)? + "\n")?;
+    let summary = summarise(&records, &algorithms, &out)?;
+    std::fs::write(out.join("summary.md"), &summary)?;
+    print!("{summary}");
+    eprintln!("paper: results in {}", out.display());
+    Ok(())
+}
+
+/// `summary.md` and the figures.
+fn summarise(records: &[Record], algorithms: &[String], out: &Path) -> anyhow::Result<String> {
+    let mut md = String::from("# The stateful POR paper's evaluation, ours\n\n");
+    let secs = |r: &Record| r.wall_ms as f64 / 1000.0;
+    // the correct clients: per algorithm
+    let correct: Vec<&Record> = records.iter().filter(|r| !r.buggy).collect();
+    let clients = correct.iter().map(|r| &r.client).collect::<std::collections::BTreeSet<_>>().len();
+    let _ = writeln!(md, "## Correct clients ({clients}), all states, sequential order\n\n| algorithm | completed | geo-mean time of completed (s) | violations |\n|---|---:|---:|---:|");
+    let mut time_series = Vec::new();
+    let mut memory_series = Vec::new();
+    for a in algorithms {
+        let done: Vec<&&Record> = correct.iter().filter(|r| &r.algorithm == a && r.completed()).collect();
+        let times: Vec<f64> = done.iter().map(|r| secs(r)).collect();
+        let violations = done.iter().filter(|r| r.verdict == "violation").count();
+        let _ = writeln!(md, "| {a} | {}/{clients} | {:.2} | {violations} |", done.len(), geo_mean(&times));
+        time_series.push((a.clone(), times));
+        memory_series.push((a.clone(), done.iter().map(|r| r.peak_rss_mb).collect()));
+    }
+    quantile_plot("Correct clients: time per algorithm", "seconds", &time_series, &out.join("fig5-time"))?;
+    quantile_plot("Correct clients: peak memory per algorithm", "MB", &memory_series, &out.join("fig6-memory"))?;
+    let by = |alg: &str, mode: &str, order: &str, buggy: bool| -> BTreeMap<String, &Record> {
+        records.iter().filter(|r| r.algorithm == alg && r.mode == mode && r.order == order && r.buggy == buggy && r.completed()).map(|r| (r.client.clone(), r)).collect()
+    };
+    let pairs = |a: &BTreeMap<String, &Record>, b: &BTreeMap<String, &Record>| -> Vec<(f64, f64)> { a.iter().filter_map(|(c, r)| b.get(c).map(|s| (secs(r), secs(s)))).collect() };
+    let (spor, dl) = (by("spor", "all-states", "sequential", false), by("dl-spor", "all-states", "sequential", false));
+    scatter_plot("Correct clients: S-POR vs DL-S-POR", "spor (s)", "dl-spor (s)", &pairs(&spor, &dl), &out.join("fig7-spor-vs-dl-spor"))?;
+
+    // agreement: every complete run of a client has the same verdict
+    let mut verdicts: BTreeMap<&str, std::collections::BTreeSet<&str>> = BTreeMap::new();
+    for r in records.iter().filter(|r| r.completed()) {
+        verdicts.entry(&r.client).or_default().insert(&r.verdict);
+    }
+    let disagree: Vec<&&str> = verdicts.iter().filter(|(_, v)| v.len() > 1).map(|(c, _)| c).collect();
+    let _ = writeln!(md, "\nClients on which complete runs disagree: {}\n", if disagree.is_empty() { "none".to_string() } else { format!("{disagree:?}") });
+
+    // the buggy clients
+    let buggy: Vec<&Record> = records.iter().filter(|r| r.buggy).collect();
+    let _ = writeln!(md, "## Buggy clients\n\n| configuration | bug class | runs | completed | violations found | geo-mean time of completed (s) |\n|---|---|---:|---:|---:|---:|");
+    let mut configs: Vec<(String, &str, &str)> = Vec::new();
+    for r in &buggy {
+        let key = (r.algorithm.clone(), r.mode, r.order);
+        if !configs.contains(&key) {
+            configs.push(key);
+        }
+    }
+    let mut first_error_series = Vec::new();
+    for (alg, mode, order) in &configs {
+        for class in ["all", "half", "one", "none"] {
+            let runs: Vec<&&Record> = buggy.iter().filter(|r| &r.algorithm == alg && r.mode == *mode && r.order == *order && r.group == class).collect();
+            if runs.is_empty() {
+                continue;
+            }
+            let done: Vec<f64> = runs.iter().filter(|r| r.completed()).map(|r| secs(r)).collect();
+            let found = runs.iter().filter(|r| r.verdict == "violation").count();
+            let _ = writeln!(md, "| {alg}, {mode}, {order} | {class} | {} | {} | {found} | {:.2} |", runs.len(), done.len(), geo_mean(&done));
+        }
+        if *mode == "first-error" {
+            let times = buggy.iter().filter(|r| &r.algorithm == alg && r.mode == *mode && r.order == *order && r.verdict == "violation").map(|r| secs(r)).collect();
+            first_error_series.push((format!("{alg} {order}"), times));
+        }
+    }
+    quantile_plot("Buggy clients: time to the first error", "seconds", &first_error_series, &out.join("fig8-buggy-first-error"))?;
+    for (mode, fig) in [("all-states", "fig9-order-all-states"), ("first-error", "fig10-order-first-error")] {
+        let (seq, random) = (by("dl-spor", mode, "sequential", true), by("dl-spor", mode, "random", true));
+        scatter_plot(&format!("Buggy clients, DL-S-POR, {mode}"), "sequential order (s)", "random order (s)", &pairs(&seq, &random), &out.join(fig))?;
+    }
+    let _ = writeln!(md, "\nFigures: fig5-time, fig6-memory, fig7-spor-vs-dl-spor, fig8-buggy-first-error, fig9-order-all-states, fig10-order-first-error (.svg, .png).");
+    Ok(md)
+}
+
+/// Builds the release `jvmc` and compiles `benchmarks/por`.
+fn compile() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
+    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
+    let classes = root.join("target/paper/classes");
+    std::fs::create_dir_all(&classes)?;
+    let sources: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks/por"))?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "java")).collect();
+    super::run(Command::new("javac").arg("-g").arg("-d").arg(&classes).args(&sources))?;
+    Ok((root.join("target/release/jvmc"), classes, root))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn calls(list: &[&[&str]]) -> Vec<Vec<String>> {
+        list.iter().map(|t| t.iter().map(|s| s.to_string()).collect()).collect()
+    }
+
+    #[test]
+    fn bug_classes_count_the_adds_of_odd_keys() {
+        assert_eq!(bug_class(&calls(&[&["add(1)"], &["add(3)", "add(1)"]])), "all");
+        assert_eq!(bug_class(&calls(&[&["add(1)", "remove(1)"], &["add(3)"], &["add(2)"]])), "half");
+        assert_eq!(bug_class(&calls(&[&["add(2)", "remove(1)"], &["add(3)"]])), "one");
+        assert_eq!(bug_class(&calls(&[&["add(2)", "remove(3)"], &["add(4)"]])), "none");
+    }
+
+    #[test]
+    fn the_matrix_has_every_algorithm_for_correct_clients_and_nine_configurations_for_buggy_ones() {
+        let c = |buggy| Client { name: "C".into(), dir: PathBuf::new(), structure: "S".into(), group: "low".into(), buggy };
+        let jobs = jobs(&[c(false), c(true)], &["none".to_string(), "spor".to_string()]);
+        assert_eq!(jobs.iter().filter(|j| j.client == 0).count(), 2);
+        assert_eq!(jobs.iter().filter(|j| j.client == 1).count(), 2 * 2 * 2 + 1);
+        assert!(jobs.iter().any(|j| j.client == 1 && j.algorithm == "portfolio" && j.first_error));
+    }
+
+    #[test]
+    fn the_benchmark_has_the_papers_client_counts() {
+        assert_eq!(STRUCTURES.iter().map(|s| s.clients[0] + s.clients[1]).sum::<usize>(), 75);
+        assert_eq!(STRUCTURES.len(), 7);
+    }
+}
