@@ -21,7 +21,7 @@ public class LazyListSet implements IntSet {
         }
     }
 
-    private final Node head = new Node(Integer.MIN_VALUE, new Node(Integer.MAX_VALUE, null));
+    final Node head = new Node(Integer.MIN_VALUE, new Node(Integer.MAX_VALUE, null));
 
     private static boolean validate(Node pred, Node curr) {
         return !pred.marked && !curr.marked && pred.next == curr;

@@ -17,8 +17,8 @@ public class RwLockListSet implements IntSet {
         }
     }
 
-    private final Node head = new Node(Integer.MIN_VALUE, new Node(Integer.MAX_VALUE, null));
-    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    final Node head = new Node(Integer.MIN_VALUE, new Node(Integer.MAX_VALUE, null));
+    final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
 
     @Override
     public boolean add(int key) {
