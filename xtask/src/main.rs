@@ -114,7 +114,8 @@ fn main() -> anyhow::Result<()> {
             rb_experiments::rb_experiments(&opts)
         }
         "paper" => {
-            let mut opts = paper::Options { quick: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new() };
+            let jvmc = std::env::var_os("JVMC_BIN").map(std::path::PathBuf::from);
+            let mut opts = paper::Options { quick: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc };
             while let Some(a) = args.next() {
                 let mut value = |what: &str| args.next().with_context(|| format!("{a} needs {what}"));
                 match a.as_str() {

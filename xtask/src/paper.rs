@@ -5,10 +5,12 @@
 //!    structures of `benchmarks/por` (3 threads × up to 5 `add`/`remove` calls — `put`
 //!    for the maps — with low contention, keys 10…80, and high, keys 1 and 2), and 310
 //!    clients of the two buggy variations (3 threads × up to 4 calls, keys 1…4; an
-//!    `add` of an odd key is where the bug can fire), each sorted into the paper's
-//!    classes by how many of its invocations are such adds: all, half (more than one,
-//!    not all: the paper's "half" is a share Violat chose, ours is what the draw gave),
-//!    one, none.
+//!    `add` of an odd key is where the bug can fire), in the paper's classes by how
+//!    many of its invocations are such adds: all (40 per variation, drawn from adds of
+//!    odd keys only), half (40: more than one, not all — the paper's "half" is a share
+//!    Violat chose, ours is what the draw gave), one (40), none (35); as Violat does,
+//!    a client of the first three classes is kept only if unreduced search finds a
+//!    violation in it within `--max-time`.
 //! 2. Runs, `--jobs` at a time, each a release `jvmc check` with `--max-time` and
 //!    `--max-memory`: the correct clients under every algorithm of `--algorithms`
 //!    (computing all states, sequential order); the buggy ones under S-POR and
@@ -24,8 +26,9 @@
 //!    error per configuration; `fig9-order-all-states` and `fig10-order-first-error`,
 //!    DL-S-POR's sequential against random order on the buggy clients.
 //!
-//! `--quick` makes everything small (2 calls, a client per structure and contention,
-//! three buggy clients per variation, four algorithms) to try the pipeline in minutes.
+//! `--quick` makes everything small (2 calls per thread, one high-contention client
+//! per structure, one buggy client per class and variation, four algorithms) to try
+//! the pipeline in a minute; `JVMC_BIN` runs a given `jvmc` instead of building the release one.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -50,6 +53,8 @@ pub struct Options {
     pub out: Option<PathBuf>,
     /// the algorithms for the correct clients (every stateful one when empty)
     pub algorithms: Vec<String>,
+    /// the `jvmc` to run (`JVMC_BIN`); `None`: build the release one
+    pub jvmc: Option<PathBuf>,
 }
 
 /// The stateful algorithms: the paper's, their JPF-style variants, and the refined ones.
@@ -171,12 +176,15 @@ fn generate(jvmc: &Path, classes: &Path, out: &Path, spec: &str, prefix: &str, c
 }
 
 /// Step 1: every client.
-fn clients(jvmc: &Path, classes: &Path, out: &Path, quick: bool) -> anyhow::Result<Vec<Client>> {
+fn clients(jvmc: &Path, classes: &Path, out: &Path, quick: bool, max_time: u64) -> anyhow::Result<Vec<Client>> {
     let mut all = Vec::new();
     let calls = if quick { 2 } else { 5 };
     for (si, s) in STRUCTURES.iter().enumerate() {
         for (ci, (contention, values)) in [("low", "[10, 20, 30, 40, 50, 60, 70, 80]"), ("high", "[1, 2]")].into_iter().enumerate() {
-            let count = if quick { 1 } else { s.clients[ci] };
+            let count = if quick { ci } else { s.clients[ci] };
+            if count == 0 {
+                continue;
+            }
             let spec = format!(r#"{{"class": "{}", "constructor": {}, "methods": {}, "values": {values}}}"#, s.class, s.constructor, s.methods);
             let simple = s.class.rsplit('.').next().unwrap_or(s.class);
             let prefix = format!("P{simple}{}", if contention == "low" { "Low" } else { "High" });
@@ -186,14 +194,64 @@ fn clients(jvmc: &Path, classes: &Path, out: &Path, quick: bool) -> anyhow::Resu
         }
     }
     for (bi, b) in BUGGY.iter().enumerate() {
-        let spec = format!(r#"{{"class": "{b}", "methods": {SET}, "values": [1, 2, 3, 4]}}"#);
-        let prefix = format!("P{b}");
-        let (calls, count) = if quick { (3, 3) } else { (4, 155) };
-        for (name, threads) in generate(jvmc, classes, out, &spec, &prefix, calls, count, 200 + bi as u64)? {
-            all.push(Client { name, dir: out.join(&prefix), structure: b.to_string(), group: bug_class(&threads).to_string(), buggy: true });
-        }
+        all.extend(buggy_clients(jvmc, classes, out, b, bi as u64, quick, max_time)?);
     }
     Ok(all)
+}
+
+/// How many clients of a buggy variation each class gets (155 in all; 1 each with
+/// `--quick`).
+const QUOTAS: [(&str, usize); 4] = [("all", 40), ("half", 40), ("one", 40), ("none", 35)];
+
+/// The clients of buggy variation `class`, as Violat chooses them: drawn (clients
+/// whose every call is an add of an odd key from a spec of such adds, the others from
+/// adds and removes of keys 1…4), sorted into classes, and — for classes all, half and
+/// one — kept only if unreduced search finds a violation within `max_time` seconds;
+/// each class up to its quota.
+fn buggy_clients(jvmc: &Path, classes: &Path, out: &Path, class: &str, seed: u64, quick: bool, max_time: u64) -> anyhow::Result<Vec<Client>> {
+    let calls = if quick { 2 } else { 4 };
+    let quota = |c: &str| if quick { 1 } else { QUOTAS.iter().find(|(k, _)| *k == c).map_or(0, |(_, n)| *n) };
+    let candidates = |q: usize| (q * 4).max(8);
+    let mut drawn: Vec<(String, PathBuf, &'static str)> = Vec::new();
+    let all_spec = format!(r#"{{"class": "{class}", "methods": [{{"name": "add", "params": ["int"]}}], "values": [1, 3]}}"#);
+    let prefix = format!("P{class}All");
+    for (name, _) in generate(jvmc, classes, out, &all_spec, &prefix, calls, candidates(quota("all")), 300 + seed)? {
+        drawn.push((name, out.join(&prefix), "all"));
+    }
+    let mixed_spec = format!(r#"{{"class": "{class}", "methods": {SET}, "values": [1, 2, 3, 4]}}"#);
+    let prefix = format!("P{class}");
+    let n = candidates(quota("half").max(quota("one")).max(quota("none")));
+    for (name, threads) in generate(jvmc, classes, out, &mixed_spec, &prefix, calls, n, 200 + seed)? {
+        drawn.push((name, out.join(&prefix), bug_class(&threads)));
+    }
+    // Violat's filter: a client of classes 1-3 must admit a violation
+    let found = super::in_parallel(&drawn, 2, |(name, dir, group)| {
+        *group == "none"
+            || Command::new(jvmc)
+                .args(["check", "--json", "-", "--max-time", &format!("{max_time}s")])
+                .arg("--cp")
+                .arg(format!("{}:{}", dir.display(), classes.display()))
+                .arg(name)
+                .output()
+                .ok()
+                .and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok())
+                .is_some_and(|r| r["verdict"] == "violation")
+    })?;
+    let mut kept: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut clients = Vec::new();
+    for ((name, dir, group), ok) in drawn.into_iter().zip(found) {
+        let taken = kept.entry(group).or_default();
+        if ok && *taken < quota(group) {
+            *taken += 1;
+            clients.push(Client { name, dir, structure: class.to_string(), group: group.to_string(), buggy: true });
+        }
+    }
+    for (group, _) in QUOTAS {
+        if kept.get(group).copied().unwrap_or(0) < quota(group) {
+            eprintln!("paper: {class}: only {} clients of class {group} (quota {})", kept.get(group).copied().unwrap_or(0), quota(group));
+        }
+    }
+    Ok(clients)
 }
 
 /// Step 2's matrix.
@@ -270,10 +328,11 @@ fn geo_mean(values: &[f64]) -> f64 {
 
 /// Runs the evaluation and writes its files (see the module docs).
 pub fn paper(opts: &Options) -> anyhow::Result<()> {
-    let (jvmc, classes, root) = compile()?;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
     let out = opts.out.clone().unwrap_or_else(|| root.join("target/paper"));
     std::fs::create_dir_all(&out)?;
-    let clients = clients(&jvmc, &classes, &out.join("clients"), opts.quick)?;
+    let (jvmc, classes, _) = compile(&out, opts.jvmc.as_deref())?;
+    let clients = clients(&jvmc, &classes, &out.join("clients"), opts.quick, opts.max_time)?;
     let algorithms: Vec<String> = if !opts.algorithms.is_empty() {
         opts.algorithms.clone()
     } else if opts.quick {
@@ -360,6 +419,11 @@ fn summarise(records: &[Record], algorithms: &[String], out: &Path) -> anyhow::R
         }
     }
     quantile_plot("Buggy clients: time to the first error", "seconds", &first_error_series, &out.join("fig8-buggy-first-error"))?;
+    // every complete run finds the bug of a class 1-3 client, and none in class 4
+    let missed: Vec<String> = buggy.iter().filter(|r| r.completed() && r.group != "none" && r.verdict != "violation").map(|r| format!("{} ({}, {}, {})", r.client, r.algorithm, r.mode, r.order)).collect();
+    let false_alarms: Vec<String> = buggy.iter().filter(|r| r.completed() && r.group == "none" && r.verdict != "ok").map(|r| format!("{} ({})", r.client, r.algorithm)).collect();
+    let _ = writeln!(md, "\nComplete runs that found no violation in a client of classes all/half/one: {}", if missed.is_empty() { "none".to_string() } else { missed.join(", ") });
+    let _ = writeln!(md, "Complete runs that found a violation in a client of class none: {}", if false_alarms.is_empty() { "none".to_string() } else { false_alarms.join(", ") });
     for (mode, fig) in [("all-states", "fig9-order-all-states"), ("first-error", "fig10-order-first-error")] {
         let (seq, random) = (by("dl-spor", mode, "sequential", true), by("dl-spor", mode, "random", true));
         scatter_plot(&format!("Buggy clients, DL-S-POR, {mode}"), "sequential order (s)", "random order (s)", &pairs(&seq, &random), &out.join(fig))?;
@@ -368,15 +432,21 @@ fn summarise(records: &[Record], algorithms: &[String], out: &Path) -> anyhow::R
     Ok(md)
 }
 
-/// Builds the release `jvmc` and compiles `benchmarks/por`.
-fn compile() -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
+/// Builds the release `jvmc` (or takes `JVMC_BIN`) and compiles `benchmarks/por`.
+fn compile(out: &Path, jvmc: Option<&Path>) -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
-    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
-    let classes = root.join("target/paper/classes");
+    let jvmc = match jvmc {
+        Some(bin) => bin.to_path_buf(),
+        None => {
+            super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
+            root.join("target/release/jvmc")
+        }
+    };
+    let classes = out.join("classes");
     std::fs::create_dir_all(&classes)?;
     let sources: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks/por"))?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "java")).collect();
     super::run(Command::new("javac").arg("-g").arg("-d").arg(&classes).args(&sources))?;
-    Ok((root.join("target/release/jvmc"), classes, root))
+    Ok((jvmc, classes, root))
 }
 
 #[cfg(test)]
@@ -402,6 +472,33 @@ mod tests {
         assert_eq!(jobs.iter().filter(|j| j.client == 0).count(), 2);
         assert_eq!(jobs.iter().filter(|j| j.client == 1).count(), 2 * 2 * 2 + 1);
         assert!(jobs.iter().any(|j| j.client == 1 && j.algorithm == "portfolio" && j.first_error));
+    }
+
+    /// The whole pipeline at `--quick` size on the debug `jvmc` (which the workspace's
+    /// test build makes): records, summary and every figure, and the checks in the
+    /// summary hold.
+    #[test]
+    fn a_quick_run_writes_records_summary_and_every_figure() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+        let bin = root.join("target/debug/jvmc");
+        assert!(bin.exists(), "{} is missing: build it (cargo build -p jvmc)", bin.display());
+        let out = std::env::temp_dir().join(format!("jvmc-paper-quick-{}", std::process::id()));
+        let opts = Options { quick: true, jobs: 2, max_time: 60, max_memory: "4G".into(), out: Some(out.clone()), algorithms: Vec::new(), jvmc: Some(bin) };
+        paper(&opts).unwrap();
+        let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
+        assert!(summary.contains("| none | 7/7 |"), "every correct client completes unreduced:\n{summary}");
+        assert!(summary.contains("Clients on which complete runs disagree: none"), "{summary}");
+        assert!(summary.contains("found no violation in a client of classes all/half/one: none"), "{summary}");
+        assert!(summary.contains("found a violation in a client of class none: none"), "{summary}");
+        let records: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(out.join("raw.json")).unwrap()).unwrap();
+        assert_eq!(records.iter().filter(|r| r["buggy"] == false).count(), 7 * 4, "7 clients × 4 algorithms");
+        assert!(records.iter().any(|r| r["algorithm"] == "portfolio" && r["verdict"] == "violation"));
+        for fig in ["fig5-time", "fig6-memory", "fig7-spor-vs-dl-spor", "fig8-buggy-first-error", "fig9-order-all-states", "fig10-order-first-error"] {
+            for ext in ["svg", "png"] {
+                assert!(out.join(format!("{fig}.{ext}")).exists(), "{fig}.{ext}");
+            }
+        }
+        std::fs::remove_dir_all(&out).unwrap();
     }
 
     #[test]

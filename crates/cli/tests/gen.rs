@@ -79,6 +79,36 @@ fn clients_of_correct_structures_are_admitted_by_java_and_verify_both_ways() {
     }
 }
 
+/// `spec` (JSON) generated with `options`: the admitted outcomes of the first client.
+fn admitted_of(spec: &str, options: &[&str]) -> Vec<String> {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("spec.json");
+    std::fs::write(&file, spec).expect("spec");
+    let out = dir.path().join("clients");
+    let mut args = vec!["gen", file.to_str().unwrap(), "--out", out.to_str().unwrap(), "--clients", "1"];
+    args.extend_from_slice(options);
+    let done = jvmc(&args);
+    assert_eq!(done.code(), Some(0), "{}", String::from_utf8_lossy(&done.stderr));
+    let manifest: Value = serde_json::from_str(&std::fs::read_to_string(out.join("clients.json")).expect("clients.json")).expect("JSON");
+    manifest[0]["admitted"].as_array().expect("admitted").iter().filter_map(|v| v.as_str().map(str::to_string)).collect()
+}
+
+#[test]
+fn admitted_outcomes_of_small_clients_are_the_hand_checked_ones() {
+    // two threads adding 1 twice each to an empty set: only the first add overall
+    // returns true
+    let set = r#"{"class": "java.util.concurrent.ConcurrentSkipListSet", "methods": [{"name": "add", "params": ["Object"]}], "values": [1]}"#;
+    assert_eq!(admitted_of(set, &["--threads", "2", "--calls", "2", "--min-calls", "2"]), ["[false, false][true, false]", "[true, false][false, false]"]);
+    // three increments of a counter from 5: each thread gets one of 6, 7, 8
+    let counter = r#"{"class": "java.util.concurrent.atomic.AtomicInteger", "constructor": [5], "methods": [{"name": "incrementAndGet"}]}"#;
+    let mut expected: Vec<String> = ["[6][7][8]", "[6][8][7]", "[7][6][8]", "[7][8][6]", "[8][6][7]", "[8][7][6]"].map(String::from).to_vec();
+    expected.sort();
+    assert_eq!(admitted_of(counter, &["--threads", "3", "--calls", "1"]), expected);
+    // one thread alone: exactly its sequential results
+    let queue = r#"{"class": "java.util.concurrent.ConcurrentLinkedQueue", "methods": [{"name": "offer", "params": ["Object"]}], "values": [7]}"#;
+    assert_eq!(admitted_of(queue, &["--threads", "1", "--calls", "3", "--min-calls", "3"]), ["[true, true, true]"]);
+}
+
 #[test]
 fn java_util_concurrent_classes_work_out_of_the_box() {
     let dir = tempfile::tempdir().expect("temp dir");

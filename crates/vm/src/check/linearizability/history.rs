@@ -235,6 +235,54 @@ mod tests {
         }
     }
 
+    /// Herlihy and Wing's FIFO queue examples: two enqueues that overlap may be
+    /// dequeued in either order, two that do not may not.
+    #[test]
+    fn the_classic_queue_histories() {
+        let queue = || ObjectHistory::new(SpecKind::Queue, SpecState::new(SpecKind::Queue, "Q", &[]).unwrap());
+        // A enq(x) and B enq(y) overlap; then A deq() = y: linearizable (y first)
+        let mut h = queue();
+        h.invoke(1, call("offer", &[10]));
+        h.invoke(2, call("offer", &[20]));
+        assert!(h.respond(1, Val::Bool(true)));
+        assert!(h.respond(2, Val::Bool(true)));
+        h.invoke(1, call("poll", &[]));
+        assert!(h.respond(1, Val::Int(20)));
+        // A enq(x) returns before B enq(y) begins; then A deq() = y: not linearizable
+        let mut h = queue();
+        h.invoke(1, call("offer", &[10]));
+        assert!(h.respond(1, Val::Bool(true)));
+        h.invoke(2, call("offer", &[20]));
+        assert!(h.respond(2, Val::Bool(true)));
+        h.invoke(1, call("poll", &[]));
+        assert!(!h.respond(1, Val::Int(20)));
+    }
+
+    /// The classic register example: a read that returns the new value, then a later
+    /// read that returns the old one while the write still runs (new-old inversion).
+    #[test]
+    fn the_classic_register_histories() {
+        let register = || ObjectHistory::new(SpecKind::Register, SpecState::new(SpecKind::Register, "java.util.concurrent.atomic.AtomicInteger", &[Val::Int(0)]).unwrap());
+        for (second, ok) in [(1, true), (0, false)] {
+            let mut h = register();
+            h.invoke(1, call("set", &[1]));
+            h.invoke(2, call("get", &[]));
+            assert!(h.respond(2, Val::Int(1)), "the read may see the running write");
+            h.invoke(3, call("get", &[]));
+            assert_eq!(h.respond(3, Val::Int(second)), ok, "a later read sees it too");
+            if ok {
+                assert!(h.respond(1, Val::Void));
+            }
+        }
+        // both reads overlapping the write, neither after the other: either value
+        let mut h = register();
+        h.invoke(1, call("set", &[1]));
+        h.invoke(2, call("get", &[]));
+        h.invoke(3, call("get", &[]));
+        assert!(h.respond(2, Val::Int(1)));
+        assert!(h.respond(3, Val::Int(0)), "the second read began before the first returned");
+    }
+
     /// Wing–Gong's search on a history: some order of the calls, each between its
     /// invocation and response (a call precedes another if it returned before the
     /// other was invoked), gives every returned call its result; a call still running
