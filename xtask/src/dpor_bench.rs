@@ -49,7 +49,7 @@ const ENGINE_SEARCHES: &[(&str, &[&str])] = &[
 pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Result<()> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
     let classes = root.join("target/dpor-bench/classes");
-    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
+    let jvmc = super::release_jvmc(&root)?;
     std::fs::create_dir_all(&classes)?;
     let mut javac = Command::new("javac");
     javac.arg("-d").arg(&classes);
@@ -74,7 +74,6 @@ pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Res
         }
     }
     super::run(&mut javac)?;
-    let jvmc = root.join("target/release/jvmc");
     let searches = if engine { ENGINE_SEARCHES } else { SEARCHES };
     if engine {
         println!("| program | search | verdict | executions | sleep-blocked | choice points | Maybe nodes | replays | transitions | time (s) |");

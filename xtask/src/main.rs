@@ -166,6 +166,17 @@ fn soundness(n: u64) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The workspace root.
+fn workspace_root() -> anyhow::Result<std::path::PathBuf> {
+    Ok(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf())
+}
+
+/// Builds the release `jvmc` of the workspace at `root`; returns its path.
+fn release_jvmc(root: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(root))?;
+    Ok(root.join("target/release/jvmc"))
+}
+
 fn run(cmd: &mut Command) -> anyhow::Result<()> {
     let status = cmd.status().with_context(|| format!("running {cmd:?}"))?;
     if !status.success() {

@@ -337,10 +337,14 @@ fn geo_mean(values: &[f64]) -> f64 {
 
 /// Runs the evaluation and writes its files (see the module docs).
 pub fn paper(opts: &Options) -> anyhow::Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
+    let root = super::workspace_root()?;
     let out = opts.out.clone().unwrap_or_else(|| root.join("target/paper"));
     std::fs::create_dir_all(&out)?;
-    let (jvmc, classes, _) = compile(&out, opts.jvmc.as_deref())?;
+    let jvmc = match &opts.jvmc {
+        Some(bin) => bin.clone(),
+        None => super::release_jvmc(&root)?,
+    };
+    let classes = compile(&root, &out)?;
     let clients = clients(&jvmc, &classes, &out.join("clients"), opts.quick, opts.max_time)?;
     let algorithms: Vec<String> = if !opts.algorithms.is_empty() {
         opts.algorithms.clone()
@@ -452,21 +456,13 @@ fn summarise(records: &[Record], algorithms: &[String], out: &Path) -> anyhow::R
     Ok(md)
 }
 
-/// Builds the release `jvmc` (or takes `JVMC_BIN`) and compiles `benchmarks/por`.
-fn compile(out: &Path, jvmc: Option<&Path>) -> anyhow::Result<(PathBuf, PathBuf, PathBuf)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
-    let jvmc = match jvmc {
-        Some(bin) => bin.to_path_buf(),
-        None => {
-            super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
-            root.join("target/release/jvmc")
-        }
-    };
+/// Compiles `benchmarks/por` into `out/classes`; returns that directory.
+fn compile(root: &Path, out: &Path) -> anyhow::Result<PathBuf> {
     let classes = out.join("classes");
     std::fs::create_dir_all(&classes)?;
     let sources: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks/por"))?.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|e| e == "java")).collect();
     super::run(Command::new("javac").arg("-g").arg("-d").arg(&classes).args(&sources))?;
-    Ok((jvmc, classes, root))
+    Ok(classes)
 }
 
 #[cfg(test)]
@@ -499,7 +495,7 @@ mod tests {
     /// summary hold.
     #[test]
     fn a_quick_run_writes_records_summary_and_every_figure() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap().to_path_buf();
+        let root = crate::workspace_root().unwrap();
         let bin = root.join("target/debug/jvmc");
         assert!(bin.exists(), "{} is missing: build it (cargo build -p jvmc)", bin.display());
         let out = std::env::temp_dir().join(format!("jvmc-paper-quick-{}", std::process::id()));

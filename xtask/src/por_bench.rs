@@ -52,7 +52,7 @@ pub fn prepare(filter: &[String]) -> anyhow::Result<(PathBuf, PathBuf, Vec<Clien
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
     let sources = root.join("benchmarks/por");
     let classes = root.join("target/por-bench/classes");
-    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
+    let jvmc = super::release_jvmc(&root)?;
     std::fs::create_dir_all(&classes)?;
     let mut javac = Command::new("javac");
     javac.arg("-d").arg(&classes);
@@ -69,7 +69,7 @@ pub fn prepare(filter: &[String]) -> anyhow::Result<(PathBuf, PathBuf, Vec<Clien
         }
     }
     super::run(&mut javac)?;
-    Ok((root.join("target/release/jvmc"), classes, clients))
+    Ok((jvmc, classes, clients))
 }
 
 /// Runs the table (see the module docs).

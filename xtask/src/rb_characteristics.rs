@@ -79,7 +79,7 @@ pub struct Declared {
 pub fn compile_rb(task: &str, filter: &[String]) -> anyhow::Result<(PathBuf, PathBuf, Vec<Declared>)> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
     let classes = root.join("target").join(task).join("classes");
-    super::run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(&root))?;
+    super::release_jvmc(&root)?;
     std::fs::create_dir_all(&classes)?;
     let mut javac = Command::new("javac");
     javac.arg("-d").arg(&classes);

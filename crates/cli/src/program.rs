@@ -51,7 +51,7 @@ pub fn prepare(main: &str, user_class_path: &[PathBuf]) -> anyhow::Result<Prepar
         bail!("source file {main} not found");
     }
     let dir = tempfile::tempdir().context("creating a directory for compiled classes")?;
-    let javac = std::env::var_os("JAVAC").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("javac"));
+    let javac = javac();
     let out = Command::new(&javac)
         .arg("-g")
         .arg("-d")
@@ -74,6 +74,11 @@ pub fn prepare(main: &str, user_class_path: &[PathBuf]) -> anyhow::Result<Prepar
     };
     class_path.insert(0, dir.path().to_path_buf());
     Ok(Prepared { main_class, class_path, _temp: Some(dir) })
+}
+
+/// The `javac` to run: `JAVAC`, else `javac` on `PATH`.
+pub fn javac() -> PathBuf {
+    std::env::var_os("JAVAC").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("javac"))
 }
 
 fn package_name(text: &str) -> Option<String> {

@@ -44,10 +44,8 @@ pub fn source(name: &str, spec: &ClientSpec, client: &Client, admitted: &[String
     writeln!(s, "            switch (thread * 1000 + index) {{")?;
     for (t, calls) in client.iter().enumerate() {
         for (i, c) in calls.iter().enumerate() {
-            let m = &spec.methods[c.method];
-            let args: Vec<String> = c.args.iter().zip(&m.params).map(|(a, p)| a.java(p)).collect::<anyhow::Result<_>>()?;
-            let invoke = format!("obj.{}({})", m.name, args.join(", "));
-            if m.returns.as_deref() == Some("void") {
+            let invoke = format!("obj.{}", describe(spec, c)?);
+            if spec.methods[c.method].returns.as_deref() == Some("void") {
                 writeln!(s, "                case {}: {invoke}; return \"void\";", t * 1000 + i)?;
             } else {
                 writeln!(s, "                case {}: return String.valueOf({invoke});", t * 1000 + i)?;
@@ -65,8 +63,8 @@ pub fn source(name: &str, spec: &ClientSpec, client: &Client, admitted: &[String
     Ok(s)
 }
 
-/// `add(1)`.
-fn describe(spec: &ClientSpec, c: &super::spec::Call) -> anyhow::Result<String> {
+/// `add(1)`: the call as Java source.
+pub(super) fn describe(spec: &ClientSpec, c: &super::spec::Call) -> anyhow::Result<String> {
     let m = &spec.methods[c.method];
     let args: Vec<String> = c.args.iter().zip(&m.params).map(|(a, p)| a.java(p)).collect::<anyhow::Result<_>>()?;
     Ok(format!("{}({})", m.name, args.join(", ")))

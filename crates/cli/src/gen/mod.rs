@@ -94,43 +94,27 @@ pub fn gen(args: GenArgs) -> anyhow::Result<i32> {
     // first the clients without outcomes, to run their sequential mode
     let scratch = tempfile::tempdir().context("creating a scratch directory")?;
     let names: Vec<String> = (0..clients.len()).map(|i| format!("{prefix}{i}")).collect();
-    let mut sources = Vec::new();
-    for (name, client) in names.iter().zip(&clients) {
-        let file = scratch.path().join(format!("{name}.java"));
-        std::fs::write(&file, java::source(name, &spec, client, &[], &origin)?)?;
-        sources.push(file);
-    }
-    javac(&sources, scratch.path(), &user_cp)?;
+    let no_outcomes = vec![Vec::new(); clients.len()];
+    write_and_compile(scratch.path(), &names, &spec, &clients, &no_outcomes, &origin, &user_cp)?;
     let mut cp = vec![scratch.path().to_path_buf()];
     cp.extend(user_cp.iter().cloned());
     let mut generated = Vec::new();
     for (name, client) in names.iter().zip(&clients) {
         let admitted = admitted_outcomes(name, &cp, args.java_home.clone())?;
-        let threads = client.iter().map(|t| t.iter().map(|c| describe(&spec, c)).collect()).collect();
+        let threads = client.iter().map(|t| t.iter().map(|c| java::describe(&spec, c)).collect()).collect::<anyhow::Result<_>>()?;
         generated.push(Generated { name: name.clone(), threads, admitted });
     }
 
     // then the clients that assert their outcome
     std::fs::create_dir_all(&args.out).with_context(|| format!("creating {}", args.out.display()))?;
-    let mut sources = Vec::new();
-    for (g, client) in generated.iter().zip(&clients) {
-        let file = args.out.join(format!("{}.java", g.name));
-        std::fs::write(&file, java::source(&g.name, &spec, client, &g.admitted, &origin)?)?;
-        sources.push(file);
-    }
-    javac(&sources, &args.out, &user_cp)?;
+    let admitted: Vec<Vec<String>> = generated.iter().map(|g| g.admitted.clone()).collect();
+    write_and_compile(&args.out, &names, &spec, &clients, &admitted, &origin, &user_cp)?;
     std::fs::write(args.out.join("clients.json"), serde_json::to_string_pretty(&generated)? + "\n")?;
     for g in &generated {
         println!("{}: {} admitted outcome{}", g.name, g.admitted.len(), if g.admitted.len() == 1 { "" } else { "s" });
     }
     println!("{} clients in {}", generated.len(), args.out.display());
     Ok(0)
-}
-
-fn describe(spec: &ClientSpec, c: &spec::Call) -> String {
-    let m = &spec.methods[c.method];
-    let args: Vec<String> = c.args.iter().zip(&m.params).map(|(a, p)| a.java(p).unwrap_or_default()).collect();
-    format!("{}({})", m.name, args.join(", "))
 }
 
 /// Runs client `name`'s `--admitted` mode on jvmc's interpreter: its outcomes.
@@ -146,9 +130,21 @@ fn admitted_outcomes(name: &str, cp: &[PathBuf], java_home: Option<PathBuf>) -> 
     Ok(out.lines().map(str::to_string).collect())
 }
 
+/// Writes client `names[i]` (`clients[i]`, with `admitted[i]` as its outcomes) into
+/// `dir` and compiles them all there.
+fn write_and_compile(dir: &Path, names: &[String], spec: &ClientSpec, clients: &[spec::Client], admitted: &[Vec<String>], origin: &str, cp: &[PathBuf]) -> anyhow::Result<()> {
+    let mut sources = Vec::new();
+    for ((name, client), outcomes) in names.iter().zip(clients).zip(admitted) {
+        let file = dir.join(format!("{name}.java"));
+        std::fs::write(&file, java::source(name, spec, client, outcomes, origin)?)?;
+        sources.push(file);
+    }
+    javac(&sources, dir, cp)
+}
+
 /// Compiles `sources` with `javac -g` into `dir`.
 fn javac(sources: &[PathBuf], dir: &Path, cp: &[PathBuf]) -> anyhow::Result<()> {
-    let javac = std::env::var_os("JAVAC").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("javac"));
+    let javac = crate::program::javac();
     let mut cmd = Command::new(&javac);
     cmd.arg("-g").arg("-nowarn").arg("-d").arg(dir);
     if !cp.is_empty() {

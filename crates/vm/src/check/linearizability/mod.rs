@@ -142,20 +142,24 @@ impl Vm {
             args.push(self.spec_value(*t, ts.values.get(slot).copied().unwrap_or(Value::Top)));
             slot += t.slots();
         }
-        let initial = if name == "<init>" { SpecState::new(kind, &class, &args) } else { SpecState::new(kind, &class, &[]) };
-        let initial = match initial {
-            Ok(s) => s,
-            Err(why) => {
-                self.lin_give_up(sid, format!("{class} object#{sid:x}: not checked for linearizability: {why}"));
-                return false;
-            }
+        // the constructor sets the initial state; an object constructed before
+        // checking began starts from the specification's empty one
+        let initial = match self.check.as_ref().and_then(|c| c.lin.as_ref()).filter(|l| name != "<init>" && l.objects.contains_key(&sid)) {
+            Some(_) => None,
+            None => match SpecState::new(kind, &class, if name == "<init>" { &args } else { &[] }) {
+                Ok(s) => Some(s),
+                Err(why) => {
+                    self.lin_give_up(sid, format!("{class} object#{sid:x}: not checked for linearizability: {why}"));
+                    return false;
+                }
+            },
         };
         let mut lin = self.lin_for_change();
         let tid = ts.tid;
-        if name == "<init>" {
+        if let Some(initial) = initial {
             lin.objects.insert(sid, ObjectHistory::new(kind, initial));
-        } else {
-            lin.objects.entry(sid).or_insert_with(|| ObjectHistory::new(kind, initial));
+        }
+        if name != "<init>" {
             lin.deferred.entry(tid).or_default().push((sid, Call { method: name, args }));
         }
         lin.active.entry(tid).or_default().push(sid);

@@ -301,7 +301,7 @@ impl SpecState {
                 n.pop_front();
                 with(n, head.clone())
             }
-            None => empty.map_or_else(Vec::new, |r| same(r)),
+            None => empty.map_or_else(Vec::new, same),
         };
         match (method, args) {
             ("offer" | "add" | "put", [x, ..]) if !full => {
