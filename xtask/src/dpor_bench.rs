@@ -43,17 +43,18 @@ const ENGINE_SEARCHES: &[(&str, &[&str])] = &[
     ("engine data-race", &["--por", "dpor-engine"]),
 ];
 
-/// Runs the DPOR table, or with `engine` the engine's (see the module docs);
-/// `filter`: only programs whose names contain one of these (the engine table: its
-/// own programs and these).
-pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Result<()> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf();
-    let classes = root.join("target/dpor-bench/classes");
-    let jvmc = super::release_jvmc(&root)?;
-    std::fs::create_dir_all(&classes)?;
+/// A benchmark program: its main class and arguments.
+pub type BenchProgram = (String, Vec<String>);
+
+/// Compiles `benchmarks/{concurrent,por,dpor,engine}` into `classes` and lists the
+/// programs with a `main` that `wanted(dir, name)` keeps: the families of
+/// `benchmarks/dpor/` at n = 2, 3, 4, `LocalWork` at 2, 4, 8, the others with no
+/// arguments.
+pub fn benchmark_programs(root: &Path, classes: &Path, wanted: impl Fn(&str, &str) -> bool) -> anyhow::Result<Vec<BenchProgram>> {
+    std::fs::create_dir_all(classes)?;
     let mut javac = Command::new("javac");
-    javac.arg("-d").arg(&classes);
-    let mut programs: Vec<(String, Vec<String>)> = Vec::new();
+    javac.arg("-d").arg(classes);
+    let mut programs: Vec<BenchProgram> = Vec::new();
     for dir in ["concurrent", "por", "dpor", "engine"] {
         let mut entries: Vec<PathBuf> = std::fs::read_dir(root.join("benchmarks").join(dir))?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
         entries.sort();
@@ -61,9 +62,7 @@ pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Res
             javac.arg(path);
             let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default().to_string();
             let text = std::fs::read_to_string(path)?;
-            let named = filter.iter().any(|f| name.contains(f.as_str()));
-            let wanted = if engine { dir == "engine" || named } else { dir != "engine" && (filter.is_empty() || named) };
-            if !text.contains("static void main(") || !wanted {
+            if !text.contains("static void main(") || !wanted(dir, &name) {
                 continue;
             }
             match (dir, name.as_str()) {
@@ -74,6 +73,24 @@ pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Res
         }
     }
     super::run(&mut javac)?;
+    Ok(programs)
+}
+
+/// Runs the DPOR table, or with `engine` the engine's (see the module docs);
+/// `filter`: only programs whose names contain one of these (the engine table: its
+/// own programs and these).
+pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Result<()> {
+    let root = super::workspace_root()?;
+    let jvmc = super::release_jvmc(&root)?;
+    let classes = root.join("target/dpor-bench/classes");
+    let programs = benchmark_programs(&root, &classes, |dir, name| {
+        let named = filter.iter().any(|f| name.contains(f.as_str()));
+        if engine {
+            dir == "engine" || named
+        } else {
+            dir != "engine" && (filter.is_empty() || named)
+        }
+    })?;
     let searches = if engine { ENGINE_SEARCHES } else { SEARCHES };
     if engine {
         println!("| program | search | verdict | executions | sleep-blocked | choice points | Maybe nodes | replays | transitions | time (s) |");

@@ -11,6 +11,8 @@
 //! - `dpor-bench [--max-time S] [--engine] [PROGRAM...]`: the DPOR family (stateless,
 //!   and SDPOR) against stateful and stateless unreduced search; with `--engine`, the
 //!   DPOR engine's markers (`dpor_bench`).
+//! - `estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]`: how close Knuth's
+//!   estimate of the stateless search tree comes to the real one (`estimate_bench`).
 //! - `rb-characteristics [--max-time S] [--seed N] [PROGRAM...]`: the DFS-RB paper's
 //!   Table 1 for `benchmarks/rb/` (`rb_characteristics`).
 //! - `rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]`: Section 9's
@@ -20,6 +22,7 @@
 //!   leave-one-out validation (`rb_experiments`, `rb_ranking`).
 
 mod dpor_bench;
+mod estimate_bench;
 mod figure;
 mod library_bench;
 mod liveness_bench;
@@ -82,6 +85,17 @@ fn main() -> anyhow::Result<()> {
                 }
             }
             dpor_bench::dpor_bench(max_time, engine, &filter)
+        }
+        "estimate-bench" => {
+            let (mut max_time, mut walks, mut filter) = (60, vec![100, 1_000, 10_000], Vec::new());
+            while let Some(a) = args.next() {
+                match a.as_str() {
+                    "--max-time" => max_time = args.next().context("--max-time needs a number of seconds")?.parse().context("--max-time needs a number of seconds")?,
+                    "--walks" => walks = args.next().context("--walks needs a list")?.split(',').map(str::parse).collect::<Result<_, _>>().context("--walks needs numbers")?,
+                    _ => filter.push(a),
+                }
+            }
+            estimate_bench::estimate_bench(max_time, &walks, &filter)
         }
         "rb-compare" => {
             let mut opts = rb_compare::Options { seeds: 10, max_time: 10, jobs: 2, techniques: Vec::new(), out: None, filter: Vec::new() };
@@ -148,7 +162,7 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR]
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR]
                   the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
   rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);

@@ -10,12 +10,14 @@ use anyhow::{anyhow, bail, Context};
 use jvmc_search::strategy::preemption_bound;
 use jvmc_search::strategy::restarts::Restarting;
 use jvmc_search::strategy::rb_config::RbConfig;
-use jvmc_search::{por, strategy, Counterexample, SearchConfig, SearchError, SearchListener, SearchReport, Strategy, ThreadOrder, Verdict};
+use jvmc_search::estimate::estimate_tree;
+use jvmc_search::{por, strategy, Counterexample, NoListener, SearchConfig, SearchError, SearchListener, SearchReport, Strategy, ThreadOrder, Verdict};
 use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, LinSpec, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
 use crate::graphs::GraphFiles;
-use crate::progress::Progress;
+use crate::html;
+use crate::progress::{Goal, Progress};
 use crate::report::{self, JsonReport};
 use crate::system::VmSystem;
 use crate::portfolio;
@@ -123,6 +125,21 @@ pub struct CheckArgs {
     /// Write the JSON report to FILE (`-`: stdout, the human-readable report then goes to stderr)
     #[arg(long, value_name = "FILE")]
     json: Option<String>,
+    /// Before the search, estimate the tree of unreduced stateless search with N
+    /// random walks (Knuth's estimator, as GenMC and JMC do): its executions and
+    /// transitions, with standard errors. The progress bar of `--stateless` search
+    /// then shows what is left
+    #[arg(long, value_name = "WALKS")]
+    estimate: Option<u64>,
+    /// Write a self-contained HTML report to FILE: the verdict, each counterexample
+    /// as a table with one column per thread (library frames and source lines
+    /// expandable), the outcomes and the statistics with a plot of states over time
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Where the HTML report looks for source files (directories separated by ':';
+    /// the class path's directories and a `.java` main's directory are searched too)
+    #[arg(long = "source-path", value_name = "DIRS")]
+    source_path: Option<String>,
     /// The DPOR engine (--por dpor-engine*): write the graph of every execution to
     /// DIR as Graphviz files (execution-000001.dot, …)
     #[arg(long = "engine-graphs", value_name = "DIR")]
@@ -409,7 +426,7 @@ fn minimize(sys: &mut VmSystem, cfg: &SearchConfig, report: &mut SearchReport, v
     let length = cex.trace.len();
     let cfg = SearchConfig { depth_limit: Some(cfg.depth_limit.map_or(length, |d| d.min(length))), ..cfg.clone() };
     let started = std::time::Instant::now();
-    let mut progress = Progress::new();
+    let mut progress = Progress::new(Goal::Unknown);
     let (found, restarts) = search_with_restarts(sys, &cfg, &mut progress, |sys, cfg, listener| preemption_bound::minimize(sys, cfg, &target, from, listener))?;
     progress.finish();
     let Some(found) = found else { return Ok(None) };
@@ -545,6 +562,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     };
     let mut minimized = None;
     let mut won = None;
+    let mut samples = Vec::new();
+    let mut estimate = None;
     let searched = if args.portfolio {
         spec.symmetry = false;
         let members = portfolio::members(!args.multiple_errors, args.portfolio_threads);
@@ -553,7 +572,20 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         searched
     } else {
         let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
-        let mut progress = Progress::new();
+        if let Some(walks) = args.estimate {
+            let started = std::time::Instant::now();
+            let depth = cfg.depth_limit.unwrap_or(ESTIMATE_DEPTH);
+            let (e, _) = search_with_restarts(&mut sys, &cfg, &mut NoListener, |sys, cfg, _| estimate_tree(sys, walks, cfg.seed, depth).map_err(SearchError::System))?;
+            jvmc_search::TransitionSystem::reset(&mut sys).map_err(|e| anyhow!(InternalError(e.to_string())))?;
+            estimate = Some(report::JsonEstimate::new(&e, started.elapsed()));
+        }
+        let goal = match (&estimate, args.max_states, args.max_time) {
+            (Some(e), _, _) if args.stateless && name == "dfs" => Goal::Transitions(e.transitions),
+            (_, Some(n), _) => Goal::States(n),
+            (_, None, Some(t)) => Goal::Time(t),
+            _ => Goal::Unknown,
+        };
+        let mut progress = Progress::new(goal);
         let result = match &args.engine_graphs {
             Some(dir) => {
                 let mut graphs = GraphFiles::new(dir.clone(), &mut progress).with_context(|| format!("creating {}", dir.display()))?;
@@ -563,6 +595,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         };
         progress.finish();
         let mut searched = result?;
+        progress.finish_samples(&searched.report.stats);
+        samples = progress.samples().to_vec();
         if args.minimize {
             if let Some((m, later)) = minimize(&mut sys, &cfg, &mut searched.report, &mut searched.violations)? {
                 // the racy keys only grow: the later search's are those the trace needs
@@ -592,13 +626,33 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     for why in &unchecked {
         writeln!(out, "  warning       {why}")?;
     }
+    if let Some(e) = &estimate {
+        writeln!(out, "{}", report::estimate_text(e))?;
+    }
+    let mut notes: Vec<String> = estimate.iter().map(report::estimate_text).collect();
+    if restarts.restarts > 0 {
+        notes.push(report::restarts_text(&restarts));
+    }
+    notes.extend(minimized.as_ref().map(report::minimized_text));
+    notes.extend(won.as_ref().map(|w| format!("portfolio: {} in order {} reached the verdict first, of {} members", w.algorithm, w.order, w.members)));
+    notes.extend(unchecked.iter().map(|why| format!("warning: {why}")));
+    let mut json = JsonReport::new(&report, &violations, instructions, args.outcomes);
+    json.lockset = Some(restarts);
+    json.minimized = minimized;
+    json.linearizability_unchecked = unchecked;
+    json.portfolio = won;
+    json.estimate = estimate;
     if let Some(target) = &args.json {
-        let mut json = JsonReport::new(&report, &violations, instructions, args.outcomes);
-        json.lockset = Some(restarts);
-        json.minimized = minimized;
-        json.linearizability_unchecked = unchecked;
-        json.portfolio = won;
         write_json(target, &json)?;
+    }
+    if let Some(path) = &args.html {
+        let mut roots: Vec<PathBuf> = args.source_path.as_deref().map(|p| p.split(':').filter(|d| !d.is_empty()).map(PathBuf::from).collect()).unwrap_or_default();
+        roots.extend(spec.classpath.iter().cloned());
+        roots.extend(spec.main.ends_with(".java").then(|| PathBuf::from(&spec.main).parent().map(PathBuf::from)).flatten());
+        let page = html::Page { command: command_line(), report: &json, samples: &samples, notes };
+        let text = html::render(&page, &mut html::sources::SourceFinder::new(roots));
+        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        writeln!(out, "HTML report written to {}", path.display())?;
     }
     if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {
         let file = TraceFile {
@@ -617,6 +671,17 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         Verdict::Violation => 1,
         Verdict::Incomplete => 3,
     })
+}
+
+/// `--estimate`: walks stop this deep unless `--depth-limit` says otherwise.
+const ESTIMATE_DEPTH: usize = 100_000;
+
+/// How the user called jvmc, arguments with spaces or quotes quoted.
+fn command_line() -> String {
+    let quote = |a: String| if a.is_empty() || a.contains(|c: char| c.is_whitespace() || c == '"' || c == '\'') { format!("'{}'", a.replace('\'', "'\\''")) } else { a };
+    let mut args = std::env::args();
+    let program = args.next().map(|p| std::path::Path::new(&p).file_name().map_or(p.clone(), |n| n.to_string_lossy().into_owned())).unwrap_or_else(|| "jvmc".into());
+    std::iter::once(program).chain(args.map(quote)).collect::<Vec<_>>().join(" ")
 }
 
 fn print_report(out: &mut dyn Write, report: &SearchReport, violations: &[ViolationReport], instructions: u64, outcomes: bool) -> anyhow::Result<()> {

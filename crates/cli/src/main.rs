@@ -10,6 +10,7 @@
 mod check;
 mod gen;
 mod graphs;
+mod html;
 mod portfolio;
 mod program;
 mod progress;

@@ -101,6 +101,55 @@ pub struct JsonReport {
     /// `--portfolio`: the member whose verdict this is
     #[serde(skip_serializing_if = "Option::is_none")]
     pub portfolio: Option<PortfolioWinner>,
+    /// `--estimate`: the estimated tree of unreduced stateless search
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<JsonEstimate>,
+}
+
+/// What `--estimate` found: means over the walks, with standard errors.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonEstimate {
+    pub walks: u64,
+    pub cut_walks: u64,
+    pub executions: f64,
+    pub executions_error: f64,
+    pub transitions: f64,
+    pub transitions_error: f64,
+    pub mean_depth: f64,
+    pub elapsed_ms: u128,
+}
+
+impl JsonEstimate {
+    /// The estimate and the time its walks took.
+    pub fn new(e: &jvmc_search::estimate::TreeEstimate, elapsed: std::time::Duration) -> JsonEstimate {
+        JsonEstimate {
+            walks: e.walks,
+            cut_walks: e.cut_walks,
+            executions: e.executions,
+            executions_error: e.executions_error,
+            transitions: e.transitions,
+            transitions_error: e.transitions_error,
+            mean_depth: e.mean_depth,
+            elapsed_ms: elapsed.as_millis(),
+        }
+    }
+}
+
+/// The `--estimate` line of the human-readable report.
+pub fn estimate_text(e: &JsonEstimate) -> String {
+    let approx = |x: f64, err: f64| {
+        let rel = if x > 0.0 { err / x * 100.0 } else { 0.0 };
+        format!("~{} (± {rel:.0}%)", if x < 1e15 { thousands(x.round() as u64) } else { format!("{x:.2e}") })
+    };
+    format!(
+        "  estimate      {} executions, {} transitions of unreduced stateless search; {} walks{}, mean depth {:.1}, {:.2} s",
+        approx(e.executions, e.executions_error),
+        approx(e.transitions, e.transitions_error),
+        thousands(e.walks),
+        if e.cut_walks > 0 { format!(" ({} cut at the depth bound: an underestimate)", thousands(e.cut_walks)) } else { String::new() },
+        e.mean_depth,
+        e.elapsed_ms as f64 / 1000.0
+    )
 }
 
 /// The portfolio member that reached the verdict first.
@@ -195,6 +244,7 @@ impl JsonReport {
             linearizability_unchecked: Vec::new(),
             portfolio: None,
             minimized: None,
+            estimate: None,
         }
     }
 }

@@ -16,6 +16,7 @@
 //! - [`listener`]: [`SearchListener`], events while a search runs (progress lines,
 //!   stopping early); [`NoListener`].
 //! - [`rng`]: [`SearchRng`], the seeded generator of randomised strategies.
+//! - [`estimate`]: Knuth's estimator of the unreduced search tree (random walks).
 //! - livelock detection (fair cycles of the state graph, under strong fairness) is
 //!   one private module the strategies drive as they enter and leave states.
 //! - State matching uses `jvmc-state` ([`jvmc_state::VisitedSet`],
@@ -57,6 +58,7 @@
 pub mod config;
 pub mod engine;
 pub mod error;
+pub mod estimate;
 pub mod listener;
 mod liveness;
 mod memory;
@@ -75,6 +77,7 @@ pub use error::SearchError;
 pub use jvmc_state::FingerprintError;
 pub use listener::{ListenerError, NoListener, SearchListener};
 pub use report::{Counterexample, SearchReport, Stats, StopReason, Verdict};
+pub use memory::resident_set_bytes;
 pub use rng::SearchRng;
 pub use strategy::Strategy;
 pub use system::{
