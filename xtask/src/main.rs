@@ -20,7 +20,12 @@
 //! - `rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S]
 //!   [--jobs J] [--out DIR] [PROGRAM...]`: the DFS-RB paper's experiment, ranking and
 //!   leave-one-out validation (`rb_experiments`, `rb_ranking`).
+//! - `paper` and `rb-experiments` run their plans on this machine's cores, or with
+//!   `--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]` as a Slurm job array whose
+//!   results `--collect DIR` merges (`batch`); `batch-task PLAN TASK CHUNK` is what
+//!   each array task runs.
 
+mod batch;
 mod dpor_bench;
 mod estimate_bench;
 mod figure;
@@ -97,6 +102,13 @@ fn main() -> anyhow::Result<()> {
             }
             estimate_bench::estimate_bench(max_time, &walks, &filter)
         }
+        "batch-task" => {
+            let usage = "usage: xtask batch-task PLAN TASK CHUNK (what a Slurm array task runs)";
+            let plan = args.next().context(usage)?;
+            let task: usize = args.next().context(usage)?.parse().context(usage)?;
+            let chunk: usize = args.next().context(usage)?.parse().context(usage)?;
+            batch::run_task(std::path::Path::new(&plan), task, chunk)
+        }
         "rb-compare" => {
             let mut opts = rb_compare::Options { seeds: 10, max_time: 10, jobs: 2, techniques: Vec::new(), out: None, filter: Vec::new() };
             while let Some(a) = args.next() {
@@ -113,10 +125,15 @@ fn main() -> anyhow::Result<()> {
             rb_compare::rb_compare(&opts)
         }
         "rb-experiments" => {
-            let mut opts = rb_experiments::Options { configs: "sample:60".into(), seeds: 5, max_time: 10, jobs: 2, out: None, filter: Vec::new() };
+            let mut opts = rb_experiments::Options { configs: "sample:60".into(), seeds: 5, max_time: 10, jobs: 2, out: None, filter: Vec::new(), executor: batch::Executor::Local { jobs: 2 }, collect: None };
+            let mut cluster = ClusterOptions::default();
             while let Some(a) = args.next() {
+                if cluster.parse(&a, &mut args)? {
+                    continue;
+                }
                 let mut value = |what: &str| args.next().with_context(|| format!("{a} needs {what}"));
                 match a.as_str() {
+                    "--collect" => opts.collect = Some(value("the directory of a plan")?.into()),
                     "--configs" => opts.configs = value("all, sample:N or a file")?,
                     "--seeds" => opts.seeds = value("a number")?.parse().context("--seeds needs a number")?,
                     "--max-time" => opts.max_time = value("a number of seconds")?.parse().context("--max-time needs a number of seconds")?,
@@ -125,15 +142,21 @@ fn main() -> anyhow::Result<()> {
                     _ => opts.filter.push(a),
                 }
             }
+            opts.executor = cluster.executor(opts.jobs);
             rb_experiments::rb_experiments(&opts)
         }
         "paper" => {
             let jvmc = std::env::var_os("JVMC_BIN").map(std::path::PathBuf::from);
-            let mut opts = paper::Options { quick: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc };
+            let mut opts = paper::Options { quick: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc, executor: batch::Executor::Local { jobs: 2 }, collect: None };
+            let mut cluster = ClusterOptions::default();
             while let Some(a) = args.next() {
+                if cluster.parse(&a, &mut args)? {
+                    continue;
+                }
                 let mut value = |what: &str| args.next().with_context(|| format!("{a} needs {what}"));
                 match a.as_str() {
                     "--quick" => opts.quick = true,
+                    "--collect" => opts.collect = Some(value("the directory of a plan")?.into()),
                     "--jobs" => opts.jobs = value("a number")?.parse().context("--jobs needs a number")?,
                     "--max-time" => opts.max_time = value("a number of seconds")?.parse().context("--max-time needs a number of seconds")?,
                     "--max-memory" => opts.max_memory = value("a size (e.g. 4G)")?,
@@ -142,6 +165,7 @@ fn main() -> anyhow::Result<()> {
                     other => anyhow::bail!("paper: unknown option {other}"),
                 }
             }
+            opts.executor = cluster.executor(opts.jobs);
             paper::paper(&opts)
         }
         "rb-characteristics" => {
@@ -162,11 +186,39 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR]
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--collect DIR]
                   the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
-  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
+  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
         }
+    }
+}
+
+/// The options that send an experiment's runs to Slurm (`batch.rs`): `--slurm`,
+/// `--chunk N` (runs per array task, default 20), `--sbatch-args "ARGS"`, `--no-wait`.
+#[derive(Default)]
+struct ClusterOptions {
+    slurm: bool,
+    chunk: Option<usize>,
+    sbatch_args: String,
+    no_wait: bool,
+}
+
+impl ClusterOptions {
+    /// Takes `arg` (and its value from `rest`) if it is one of these options.
+    fn parse(&mut self, arg: &str, rest: &mut impl Iterator<Item = String>) -> anyhow::Result<bool> {
+        match arg {
+            "--slurm" => self.slurm = true,
+            "--no-wait" => self.no_wait = true,
+            "--chunk" => self.chunk = Some(rest.next().context("--chunk needs a number of runs")?.parse().context("--chunk needs a number of runs")?),
+            "--sbatch-args" => self.sbatch_args = rest.next().context("--sbatch-args needs the arguments, quoted")?,
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    fn executor(&self, jobs: usize) -> batch::Executor {
+        batch::Executor::from_options(self.slurm, self.chunk.unwrap_or(20), &self.sbatch_args, self.no_wait, jobs)
     }
 }
 

@@ -26,6 +26,10 @@
 //!    error per configuration; `fig9-order-all-states` and `fig10-order-first-error`,
 //!    DL-S-POR's sequential against random order on the buggy clients.
 //!
+//! The runs are a plan (`batch.rs`): on this machine's cores by default, or a Slurm
+//! job array with `--slurm`; `--collect DIR` writes the files from a plan's merged
+//! results without running anything.
+//!
 //! `--quick` makes everything small (2 calls per thread, one high-contention client
 //! per structure, one buggy client per class and variation, four algorithms) to try
 //! the pipeline in a minute; `JVMC_BIN` runs a given `jvmc` instead of building the release one.
@@ -34,12 +38,12 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::time::Instant;
 
 use anyhow::{bail, Context};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::batch::{Executor, PlannedRun, RunOutput};
 use crate::paper_figures::{quantile_plot, scatter_plot};
 
 /// What to run.
@@ -55,6 +59,11 @@ pub struct Options {
     pub algorithms: Vec<String>,
     /// the `jvmc` to run (`JVMC_BIN`); `None`: build the release one
     pub jvmc: Option<PathBuf>,
+    /// where the runs go: this machine's cores, or a Slurm job array (`batch.rs`)
+    pub executor: Executor,
+    /// `--collect DIR`: run nothing, merge the results of a plan run on Slurm in
+    /// `DIR` and write the files from them
+    pub collect: Option<PathBuf>,
 }
 
 /// The stateful algorithms: the paper's, their JPF-style variants, and the refined ones.
@@ -112,15 +121,15 @@ struct Job {
 }
 
 /// One run's record.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct Record {
     client: String,
     structure: String,
     group: String,
     buggy: bool,
     algorithm: String,
-    mode: &'static str,
-    order: &'static str,
+    mode: String,
+    order: String,
     verdict: String,
     stop: String,
     states: u64,
@@ -283,49 +292,54 @@ fn jobs(clients: &[Client], algorithms: &[String]) -> Vec<Job> {
     jobs
 }
 
-fn run_one(jvmc: &Path, classes: &Path, c: &Client, j: &Job, opts: &Options) -> Record {
-    let mut cmd = Command::new(jvmc);
-    cmd.args(["check", "--json", "-", "--max-time", &format!("{}s", opts.max_time), "--max-memory", &opts.max_memory]);
-    cmd.arg("--cp").arg(format!("{}:{}", c.dir.display(), classes.display()));
+/// The run of job `j` on client `c` as a plan's command line; its labels are the
+/// record to fill in.
+fn planned(jvmc: &Path, classes: &Path, c: &Client, j: &Job, opts: &Options) -> anyhow::Result<PlannedRun> {
+    let mut argv: Vec<String> = vec![jvmc.display().to_string(), "check".into(), "--json".into(), "-".into(), "--max-time".into(), format!("{}s", opts.max_time), "--max-memory".into(), opts.max_memory.clone()];
+    argv.extend(["--cp".into(), format!("{}:{}", c.dir.display(), classes.display())]);
     if j.algorithm == "portfolio" {
-        cmd.arg("--portfolio");
+        argv.push("--portfolio".into());
     } else {
-        cmd.args(["--por", &j.algorithm]);
+        argv.extend(["--por".into(), j.algorithm.clone()]);
     }
     if j.random {
-        cmd.args(["--order", "random", "--seed", "1"]);
+        argv.extend(["--order", "random", "--seed", "1"].map(String::from));
     }
     if !j.first_error {
-        cmd.arg("--multiple-errors");
+        argv.push("--multiple-errors".into());
     }
-    cmd.arg(&c.name);
-    let started = Instant::now();
-    let out = cmd.output().ok();
-    let wall_ms = started.elapsed().as_millis() as u64;
-    let report = out.as_ref().and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok());
-    let (verdict, stop, states, rss) = match &report {
-        Some(r) => (
-            r["verdict"].as_str().unwrap_or("?").to_string(),
-            r["stats"]["stop_reason"].as_str().unwrap_or("?").to_string(),
-            r["stats"]["states_new"].as_u64().unwrap_or(0),
-            r["stats"]["peak_rss_bytes"].as_u64().unwrap_or(0),
-        ),
-        None => ("error".into(), out.map_or_else(|| "not run".into(), |o| String::from_utf8_lossy(&o.stderr).lines().next().unwrap_or("").to_string()), 0, 0),
-    };
-    Record {
+    argv.push(c.name.clone());
+    let labels = Record {
         client: c.name.clone(),
         structure: c.structure.clone(),
         group: c.group.clone(),
         buggy: c.buggy,
         algorithm: j.algorithm.clone(),
-        mode: if j.first_error { "first-error" } else { "all-states" },
-        order: if j.random { "random" } else { "sequential" },
-        verdict,
-        stop,
-        states,
-        wall_ms,
-        peak_rss_mb: rss as f64 / (1 << 20) as f64,
+        mode: if j.first_error { "first-error" } else { "all-states" }.into(),
+        order: if j.random { "random" } else { "sequential" }.into(),
+        verdict: String::new(),
+        stop: String::new(),
+        states: 0,
+        wall_ms: 0,
+        peak_rss_mb: 0.0,
+    };
+    Ok(PlannedRun { argv, labels: serde_json::to_value(labels)? })
+}
+
+/// A run's record: its labels, filled in from what it printed.
+fn record(run: &PlannedRun, out: &RunOutput) -> anyhow::Result<Record> {
+    let mut r: Record = serde_json::from_value(run.labels.clone()).context("a paper plan's labels")?;
+    match serde_json::from_str::<Value>(&out.stdout) {
+        Ok(report) => {
+            r.verdict = report["verdict"].as_str().unwrap_or("?").to_string();
+            r.stop = report["stats"]["stop_reason"].as_str().unwrap_or("?").to_string();
+            r.states = report["stats"]["states_new"].as_u64().unwrap_or(0);
+            r.peak_rss_mb = report["stats"]["peak_rss_bytes"].as_u64().unwrap_or(0) as f64 / (1 << 20) as f64;
+        }
+        Err(_) => (r.verdict, r.stop) = ("error".into(), out.stderr.lines().next().unwrap_or("no output").to_string()),
     }
+    r.wall_ms = out.wall_ms;
+    Ok(r)
 }
 
 fn geo_mean(values: &[f64]) -> f64 {
@@ -339,9 +353,14 @@ fn geo_mean(values: &[f64]) -> f64 {
 pub fn paper(opts: &Options) -> anyhow::Result<()> {
     let root = super::workspace_root()?;
     let out = opts.out.clone().unwrap_or_else(|| root.join("target/paper"));
+    if let Some(dir) = &opts.collect {
+        let (plan, outputs) = crate::batch::collect(dir)?;
+        let records = plan.runs.iter().zip(&outputs).map(|(run, o)| record(run, o)).collect::<anyhow::Result<Vec<_>>>()?;
+        return write_results(&records, &out);
+    }
     std::fs::create_dir_all(&out)?;
     let jvmc = match &opts.jvmc {
-        Some(bin) => bin.clone(),
+        Some(bin) => std::path::absolute(bin)?,
         None => super::release_jvmc(&root)?,
     };
     let classes = compile(&root, &out)?;
@@ -354,16 +373,32 @@ pub fn paper(opts: &Options) -> anyhow::Result<()> {
         ALGORITHMS.iter().map(|a| a.to_string()).collect()
     };
     let jobs = jobs(&clients, &algorithms);
-    eprintln!("paper: {} clients, {} runs, {} at a time, {} s each", clients.len(), jobs.len(), opts.jobs, opts.max_time);
-    let records = super::in_parallel(&jobs, opts.jobs, |j| run_one(&jvmc, &classes, &clients[j.client], j, opts))?;
+    let plan = crate::batch::Plan { name: "paper".into(), runs: jobs.iter().map(|j| planned(&jvmc, &classes, &clients[j.client], j, opts)).collect::<anyhow::Result<_>>()? };
+    eprintln!("paper: {} clients, {} runs, {} s each ({:?})", clients.len(), jobs.len(), opts.max_time, opts.executor);
+    let Some(outputs) = crate::batch::execute(&plan, &out.join("plan"), &opts.executor)? else {
+        return Ok(());
+    };
+    let records = plan.runs.iter().zip(&outputs).map(|(run, o)| record(run, o)).collect::<anyhow::Result<Vec<_>>>()?;
+    write_results(&records, &out)
+}
 
+/// `raw.csv`, `raw.json`, `summary.md` and the figures from the records.
+fn write_results(records: &[Record], out: &Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out)?;
+    // the algorithms run on the correct clients, in the plan's order
+    let mut algorithms: Vec<String> = Vec::new();
+    for r in records.iter().filter(|r| !r.buggy) {
+        if !algorithms.contains(&r.algorithm) {
+            algorithms.push(r.algorithm.clone());
+        }
+    }
     let mut csv = String::from("client,structure,group,buggy,algorithm,mode,order,verdict,stop,states,wall_ms,peak_rss_mb\n");
-    for r in &records {
+    for r in records {
         let _ = writeln!(csv, "{},{},{},{},{},{},{},{},\"{}\",{},{},{:.1}", r.client, r.structure, r.group, r.buggy, r.algorithm, r.mode, r.order, r.verdict, r.stop.replace('"', "'"), r.states, r.wall_ms, r.peak_rss_mb);
     }
     std::fs::write(out.join("raw.csv"), csv)?;
-    std::fs::write(out.join("raw.json"), serde_json::to_string_pretty(&records)? + "\n")?;
-    let summary = summarise(&records, &algorithms, &out)?;
+    std::fs::write(out.join("raw.json"), serde_json::to_string_pretty(records)? + "\n")?;
+    let summary = summarise(records, &algorithms, out)?;
     std::fs::write(out.join("summary.md"), &summary)?;
     print!("{summary}");
     eprintln!("paper: results in {}", out.display());
@@ -410,7 +445,7 @@ fn summarise(records: &[Record], algorithms: &[String], out: &Path) -> anyhow::R
     let _ = writeln!(md, "## Buggy clients\n\n| configuration | bug class | runs | completed | violations found | geo-mean time of completed (s) |\n|---|---|---:|---:|---:|---:|");
     let mut configs: Vec<(String, &str, &str)> = Vec::new();
     for r in &buggy {
-        let key = (r.algorithm.clone(), r.mode, r.order);
+        let key = (r.algorithm.clone(), r.mode.as_str(), r.order.as_str());
         if !configs.contains(&key) {
             configs.push(key);
         }
@@ -499,7 +534,7 @@ mod tests {
         let bin = root.join("target/debug/jvmc");
         assert!(bin.exists(), "{} is missing: build it (cargo build -p jvmc)", bin.display());
         let out = std::env::temp_dir().join(format!("jvmc-paper-quick-{}", std::process::id()));
-        let opts = Options { quick: true, jobs: 2, max_time: 60, max_memory: "4G".into(), out: Some(out.clone()), algorithms: Vec::new(), jvmc: Some(bin) };
+        let opts = Options { quick: true, jobs: 2, max_time: 60, max_memory: "4G".into(), out: Some(out.clone()), algorithms: Vec::new(), jvmc: Some(bin), executor: Executor::Local { jobs: 2 }, collect: None };
         paper(&opts).unwrap();
         let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
         assert!(summary.contains("| none | 7/7 |"), "every correct client completes unreduced:\n{summary}");

@@ -25,15 +25,19 @@
 //! configurations ranked 1, 2, 3 and 10 overall (the ones the paper plots) with their
 //! mean states to the error and ±1 sd (`cargo xtask rb-compare` draws the techniques
 //! beside the default configuration).
+//!
+//! The runs are a plan (`batch.rs`): on this machine's cores by default, or a Slurm
+//! job array with `--slurm`; `--collect DIR` writes the files from a plan's merged
+//! results without running anything.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::process::Command;
 
 use anyhow::Context;
 use serde_json::Value;
 
+use crate::batch::{Executor, Plan, PlannedRun, RunOutput};
 use crate::figure::{states_plot, Mark};
 use crate::rb_characteristics::compile_rb;
 use crate::rb_ranking::{rank, spearman, Cell, Results, Run};
@@ -47,6 +51,10 @@ pub struct Options {
     pub jobs: usize,
     pub out: Option<PathBuf>,
     pub filter: Vec<String>,
+    /// where the runs go: this machine's cores, or a Slurm job array (`batch.rs`)
+    pub executor: Executor,
+    /// `--collect DIR`: run nothing, merge the results of a plan run on Slurm
+    pub collect: Option<PathBuf>,
 }
 
 /// Every configuration of Section 4, in the paper's tuple notation.
@@ -106,11 +114,16 @@ fn gcd(a: usize, b: usize) -> usize {
 
 /// Runs the experiment and writes its files (see the module docs).
 pub fn rb_experiments(opts: &Options) -> anyhow::Result<()> {
+    let root = super::workspace_root()?;
+    let out_dir = opts.out.clone().unwrap_or_else(|| root.join("target/rb-experiments"));
+    if let Some(dir) = &opts.collect {
+        let (plan, outputs) = crate::batch::collect(dir)?;
+        return write_results(&plan, &outputs, &out_dir);
+    }
     let configs = configs(&opts.configs)?;
     let (root, classes, declared) = compile_rb("rb-experiments", &opts.filter)?;
-    let out_dir = opts.out.clone().unwrap_or_else(|| root.join("target/rb-experiments"));
     std::fs::create_dir_all(&out_dir)?;
-    let jvmc = root.join("target/release/jvmc");
+    let jvmc = std::path::absolute(root.join("target/release/jvmc"))?;
     // each program's first declared run is its benchmark
     let mut benches: Vec<(String, Vec<String>)> = Vec::new();
     for d in declared {
@@ -119,23 +132,52 @@ pub fn rb_experiments(opts: &Options) -> anyhow::Result<()> {
         }
     }
     let jobs: Vec<(usize, usize, u64)> = (0..configs.len()).flat_map(|c| (0..benches.len()).flat_map(move |b| (1..=opts.seeds).map(move |s| (c, b, s)))).collect();
-    eprintln!("rb-experiments: {} configurations × {} benchmarks × {} seeds = {} runs, {} at a time", configs.len(), benches.len(), opts.seeds, jobs.len(), opts.jobs);
-    let outcomes = super::in_parallel(&jobs, opts.jobs, |&(c, b, seed)| {
-        let (name, args) = &benches[b];
-        let class = name.split(' ').next().unwrap_or_default();
-        let out = Command::new(&jvmc)
-            .args(["check", "--search", "dfs-rb", "--json", "-", "--rb", &configs[c]])
-            .args(["--seed", &seed.to_string(), "--max-time", &format!("{}s", opts.max_time), "--rb-iteration-time", &format!("{}s", opts.max_time)])
-            .arg("--cp")
-            .arg(&classes)
-            .arg(class)
-            .args(args)
-            .output();
-        match out.ok().and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok()) {
-            Some(r) => (r["verdict"] == "violation", r["stats"]["states_new"].as_u64().unwrap_or(0), r["stats"]["elapsed_ms"].as_u64().unwrap_or(0)),
-            None => (false, 0, 0),
-        }
-    })?;
+    eprintln!("rb-experiments: {} configurations × {} benchmarks × {} seeds = {} runs ({:?})", configs.len(), benches.len(), opts.seeds, jobs.len(), opts.executor);
+    let runs = jobs
+        .iter()
+        .map(|&(c, b, seed)| {
+            let (name, args) = &benches[b];
+            let class = name.split(' ').next().unwrap_or_default();
+            let mut argv: Vec<String> = vec![jvmc.display().to_string()];
+            argv.extend(["check", "--search", "dfs-rb", "--json", "-", "--rb"].map(String::from));
+            argv.push(configs[c].clone());
+            argv.extend(["--seed".into(), seed.to_string(), "--max-time".into(), format!("{}s", opts.max_time), "--rb-iteration-time".into(), format!("{}s", opts.max_time)]);
+            argv.extend(["--cp".into(), classes.display().to_string(), class.to_string()]);
+            argv.extend(args.iter().cloned());
+            PlannedRun { argv, labels: serde_json::json!({ "config": configs[c], "benchmark": name, "seed": seed }) }
+        })
+        .collect();
+    let plan = Plan { name: "rb-experiments".into(), runs };
+    match crate::batch::execute(&plan, &out_dir.join("plan"), &opts.executor)? {
+        Some(outputs) => write_results(&plan, &outputs, &out_dir),
+        None => Ok(()),
+    }
+}
+
+/// `raw.csv`, the ranking, the tables and the figures from the plan's outputs.
+fn write_results(plan: &Plan, outputs: &[RunOutput], out_dir: &std::path::Path) -> anyhow::Result<()> {
+    std::fs::create_dir_all(out_dir)?;
+    // configurations and benchmarks in the plan's order
+    let (mut configs, mut benches): (Vec<String>, Vec<(String, Vec<String>)>) = (Vec::new(), Vec::new());
+    let mut jobs = Vec::with_capacity(plan.runs.len());
+    let mut outcomes = Vec::with_capacity(plan.runs.len());
+    for (run, out) in plan.runs.iter().zip(outputs) {
+        let config = run.labels["config"].as_str().context("a plan's configuration")?.to_string();
+        let bench = run.labels["benchmark"].as_str().context("a plan's benchmark")?.to_string();
+        let c = configs.iter().position(|x| *x == config).unwrap_or_else(|| {
+            configs.push(config);
+            configs.len() - 1
+        });
+        let b = benches.iter().position(|(x, _)| *x == bench).unwrap_or_else(|| {
+            benches.push((bench, Vec::new()));
+            benches.len() - 1
+        });
+        jobs.push((c, b, run.labels["seed"].as_u64().unwrap_or(0)));
+        outcomes.push(match serde_json::from_str::<Value>(&out.stdout) {
+            Ok(r) => (r["verdict"] == "violation", r["stats"]["states_new"].as_u64().unwrap_or(0), r["stats"]["elapsed_ms"].as_u64().unwrap_or(0)),
+            Err(_) => (false, 0, 0),
+        });
+    }
     let rows: Vec<Outcome> = jobs.iter().zip(outcomes).map(|(&(c, b, seed), (found, states, ms))| (c, b, seed, found, states, ms)).collect();
     let mut csv = String::from("config,benchmark,seed,found,states,ms\n");
     let mut runs: BTreeMap<(usize, usize), Vec<Run>> = BTreeMap::new();

@@ -1,0 +1,257 @@
+//! Experiment plans and where they run: on this machine's cores, or as a Slurm job
+//! array (issue 14, item 2).
+//!
+//! An experiment (`paper`, `rb-experiments`) turns its matrix into a [`Plan`]: one
+//! command line per run, with labels the experiment reads back (which client, which
+//! algorithm). [`execute`] writes the plan to `DIR/plan.json` and runs it:
+//! - **locally** (`Executor::Local`): `jobs` runs at a time on this machine;
+//! - **on Slurm** (`Executor::Slurm`): the runs are cut into chunks, `DIR/job.sh` is a
+//!   batch script for `sbatch --array=0-(chunks-1)`, and every array task runs
+//!   `xtask batch-task DIR/plan.json TASK CHUNK` — its chunk, one run after the other —
+//!   writing `DIR/results/task-TASK.json`. `sbatch --wait` blocks until the array is
+//!   done (or, with `wait: false`, the plan is left to run and [`collect`] merges it
+//!   later: `cargo xtask paper --collect DIR`).
+//!
+//! Either way a run's output is the same [`RunOutput`] (exit status, standard output,
+//! the first lines of standard error, wall time), so what an experiment draws from
+//! merged Slurm results equals what it draws from a local run of the same plan.
+//! [`collect`] insists that every run has exactly one result. The cluster must share
+//! the file system that holds `DIR`, the `xtask` binary and the programs the runs
+//! name (absolute paths), as clusters usually do.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// One run: a command line and the experiment's labels for it.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct PlannedRun {
+    /// the program (an absolute path) and its arguments
+    pub argv: Vec<String>,
+    /// what the run is, for the experiment that reads its output back
+    pub labels: Value,
+}
+
+/// The runs of an experiment.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Plan {
+    /// the experiment (`paper`, `rb-experiments`)
+    pub name: String,
+    pub runs: Vec<PlannedRun>,
+}
+
+/// What one run did.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct RunOutput {
+    /// its index in the plan
+    pub run: usize,
+    /// exit status (`None`: killed by a signal, or it could not start)
+    pub code: Option<i32>,
+    pub stdout: String,
+    /// the first lines of standard error (the reason a run failed)
+    pub stderr: String,
+    pub wall_ms: u64,
+}
+
+/// Where a plan runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Executor {
+    /// this machine, `jobs` runs at a time
+    Local { jobs: usize },
+    /// a Slurm job array: `chunk` runs per array task, `sbatch_args` passed to
+    /// `sbatch` (a partition, an account, a time limit), and whether to wait for it
+    Slurm { chunk: usize, sbatch_args: Vec<String>, wait: bool },
+}
+
+impl Executor {
+    /// Reads `--slurm`, `--chunk N`, `--sbatch-args "ARGS"` and `--no-wait` from the
+    /// options of an experiment; `jobs` is its `--jobs`.
+    pub fn from_options(slurm: bool, chunk: usize, sbatch_args: &str, no_wait: bool, jobs: usize) -> Executor {
+        if slurm {
+            Executor::Slurm { chunk: chunk.max(1), sbatch_args: sbatch_args.split_whitespace().map(String::from).collect(), wait: !no_wait }
+        } else {
+            Executor::Local { jobs }
+        }
+    }
+}
+
+/// Lines of standard error kept per run.
+const STDERR_LINES: usize = 5;
+
+/// Runs one planned command and records what it did.
+fn run_one(index: usize, run: &PlannedRun) -> RunOutput {
+    let started = Instant::now();
+    let out = match run.argv.split_first() {
+        Some((program, args)) => Command::new(program).args(args).output(),
+        None => Err(std::io::Error::other("an empty command line")),
+    };
+    let wall_ms = started.elapsed().as_millis() as u64;
+    match out {
+        Ok(o) => RunOutput {
+            run: index,
+            code: o.status.code(),
+            stdout: String::from_utf8_lossy(&o.stdout).into_owned(),
+            stderr: String::from_utf8_lossy(&o.stderr).lines().take(STDERR_LINES).collect::<Vec<_>>().join("\n"),
+            wall_ms,
+        },
+        Err(e) => RunOutput { run: index, code: None, stdout: String::new(), stderr: format!("could not run {:?}: {e}", run.argv.first()), wall_ms },
+    }
+}
+
+/// Writes `plan` to `dir/plan.json` and runs it with `executor`; the outputs in plan
+/// order (`None` if it was submitted without waiting).
+pub fn execute(plan: &Plan, dir: &Path, executor: &Executor) -> anyhow::Result<Option<Vec<RunOutput>>> {
+    std::fs::create_dir_all(dir)?;
+    let plan_path = dir.join("plan.json");
+    std::fs::write(&plan_path, serde_json::to_string_pretty(plan)? + "\n")?;
+    match executor {
+        Executor::Local { jobs } => {
+            let indexed: Vec<(usize, &PlannedRun)> = plan.runs.iter().enumerate().collect();
+            Ok(Some(super::in_parallel(&indexed, *jobs, |&(i, run)| run_one(i, run))?))
+        }
+        Executor::Slurm { chunk, sbatch_args, wait } => {
+            let results = dir.join("results");
+            if results.exists() {
+                std::fs::remove_dir_all(&results)?;
+            }
+            std::fs::create_dir_all(&results)?;
+            std::fs::create_dir_all(dir.join("logs"))?;
+            let tasks = plan.runs.len().div_ceil(*chunk);
+            if tasks == 0 {
+                return Ok(Some(Vec::new()));
+            }
+            let xtask = std::env::current_exe().context("the xtask binary")?;
+            let script = job_script(&plan.name, &xtask, &std::path::absolute(&plan_path)?, &std::path::absolute(dir)?, tasks, *chunk);
+            let script_path = dir.join("job.sh");
+            std::fs::write(&script_path, script)?;
+            let mut sbatch = Command::new("sbatch");
+            sbatch.args(sbatch_args);
+            if *wait {
+                sbatch.arg("--wait");
+            }
+            sbatch.arg(&script_path);
+            eprintln!("{}: {} runs in {tasks} Slurm array tasks of {chunk} ({})", plan.name, plan.runs.len(), script_path.display());
+            let status = sbatch.status().context("running sbatch (is Slurm installed and its controller up?)")?;
+            if !status.success() {
+                bail!("sbatch failed ({status}); the tasks' logs are in {}", dir.join("logs").display());
+            }
+            if !*wait {
+                eprintln!("{}: submitted; when the array is done, merge with --collect {}", plan.name, dir.display());
+                return Ok(None);
+            }
+            Ok(Some(collect(dir)?.1))
+        }
+    }
+}
+
+/// The batch script of a plan's job array.
+fn job_script(name: &str, xtask: &Path, plan: &Path, dir: &Path, tasks: usize, chunk: usize) -> String {
+    format!(
+        "#!/bin/sh\n#SBATCH --job-name=jvmc-{name}\n#SBATCH --array=0-{last}\n#SBATCH --ntasks=1\n#SBATCH --cpus-per-task=1\n#SBATCH --output={logs}/task-%a.out\nexec '{xtask}' batch-task '{plan}' \"$SLURM_ARRAY_TASK_ID\" {chunk}\n",
+        last = tasks - 1,
+        logs = dir.join("logs").display(),
+        xtask = xtask.display(),
+        plan = plan.display(),
+    )
+}
+
+/// The file an array task writes its outputs to.
+fn task_file(dir: &Path, task: usize) -> PathBuf {
+    dir.join("results").join(format!("task-{task:05}.json"))
+}
+
+/// `xtask batch-task PLAN TASK CHUNK`: runs chunk `task` of the plan at `plan_path`
+/// (runs `task * chunk ..`), one after the other, and writes their outputs next to
+/// the plan (written to a temporary file, then renamed: a file that exists is whole).
+pub fn run_task(plan_path: &Path, task: usize, chunk: usize) -> anyhow::Result<()> {
+    let plan: Plan = serde_json::from_str(&std::fs::read_to_string(plan_path).with_context(|| format!("reading {}", plan_path.display()))?)?;
+    let dir = plan_path.parent().context("the plan's directory")?;
+    let first = task * chunk;
+    let outputs: Vec<RunOutput> = plan.runs.iter().enumerate().skip(first).take(chunk).map(|(i, run)| run_one(i, run)).collect();
+    let path = task_file(dir, task);
+    let temporary = path.with_extension("json.partial");
+    std::fs::write(&temporary, serde_json::to_string(&outputs)? + "\n")?;
+    std::fs::rename(&temporary, &path)?;
+    Ok(())
+}
+
+/// Merges the task files of the plan in `dir`: the plan and every run's output, in
+/// plan order. Fails, naming them, if some runs have no output or more than one.
+pub fn collect(dir: &Path) -> anyhow::Result<(Plan, Vec<RunOutput>)> {
+    let plan: Plan = serde_json::from_str(&std::fs::read_to_string(dir.join("plan.json")).with_context(|| format!("no plan in {}", dir.display()))?)?;
+    let mut slots: Vec<Option<RunOutput>> = vec![None; plan.runs.len()];
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir.join("results"))?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
+        let outputs: Vec<RunOutput> = serde_json::from_str(&std::fs::read_to_string(path)?).with_context(|| format!("reading {}", path.display()))?;
+        for o in outputs {
+            let index = o.run;
+            match slots.get_mut(index) {
+                Some(slot @ None) => *slot = Some(o),
+                Some(Some(_)) => bail!("run {index} has two results ({})", path.display()),
+                None => bail!("{} has run {index}, but the plan has {} runs", path.display(), plan.runs.len()),
+            }
+        }
+    }
+    let missing: Vec<usize> = slots.iter().enumerate().filter(|(_, s)| s.is_none()).map(|(i, _)| i).collect();
+    if !missing.is_empty() {
+        let shown: Vec<String> = missing.iter().take(10).map(usize::to_string).collect();
+        bail!("{} of {} runs have no result yet (runs {}{}); see {}", missing.len(), plan.runs.len(), shown.join(", "), if missing.len() > 10 { ", …" } else { "" }, dir.join("logs").display());
+    }
+    Ok((plan, slots.into_iter().flatten().collect()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn plan(n: usize) -> Plan {
+        Plan { name: "test".into(), runs: (0..n).map(|i| PlannedRun { argv: vec!["/bin/sh".into(), "-c".into(), format!("echo run {i}; echo oops >&2; exit {}", i % 3)], labels: serde_json::json!({ "i": i }) }).collect() }
+    }
+
+    #[test]
+    fn chunks_run_as_array_tasks_merge_into_what_a_local_run_gives() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = plan(7);
+        let local = execute(&p, dir.path(), &Executor::Local { jobs: 2 }).expect("runs").expect("waited");
+        std::fs::create_dir_all(dir.path().join("results")).expect("results dir");
+        // what the array tasks do: 3 tasks of 3 runs, the last one short
+        for task in [2, 0, 1] {
+            run_task(&dir.path().join("plan.json"), task, 3).expect("a task");
+        }
+        let (read, merged) = collect(dir.path()).expect("merged");
+        assert_eq!(read, p);
+        let strip = |v: &[RunOutput]| v.iter().map(|o| (o.run, o.code, o.stdout.clone(), o.stderr.clone())).collect::<Vec<_>>();
+        assert_eq!(strip(&merged), strip(&local));
+        assert_eq!(merged[4].stdout, "run 4\n");
+        assert_eq!((merged[4].code, merged[4].stderr.as_str()), (Some(1), "oops"));
+    }
+
+    #[test]
+    fn collect_names_missing_and_doubled_runs() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let p = plan(5);
+        std::fs::write(dir.path().join("plan.json"), serde_json::to_string(&p).expect("json")).expect("plan");
+        std::fs::create_dir_all(dir.path().join("results")).expect("results dir");
+        run_task(&dir.path().join("plan.json"), 0, 2).expect("a task");
+        let e = collect(dir.path()).expect_err("runs 2-4 missing").to_string();
+        assert!(e.contains("3 of 5 runs have no result yet (runs 2, 3, 4)"), "{e}");
+        run_task(&dir.path().join("plan.json"), 1, 2).expect("a task");
+        run_task(&dir.path().join("plan.json"), 2, 2).expect("a task");
+        std::fs::copy(task_file(dir.path(), 0), dir.path().join("results/task-copy.json")).expect("copy");
+        let e = collect(dir.path()).expect_err("run 0 twice").to_string();
+        assert!(e.contains("run 0 has two results"), "{e}");
+    }
+
+    #[test]
+    fn the_job_script_runs_one_chunk_per_array_task() {
+        let s = job_script("paper", Path::new("/x/xtask"), Path::new("/d/plan.json"), Path::new("/d"), 4, 25);
+        assert!(s.contains("#SBATCH --array=0-3\n"), "{s}");
+        assert!(s.contains("exec '/x/xtask' batch-task '/d/plan.json' \"$SLURM_ARRAY_TASK_ID\" 25\n"), "{s}");
+        assert!(s.contains("#SBATCH --output=/d/logs/task-%a.out"), "{s}");
+    }
+}
