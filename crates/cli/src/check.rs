@@ -232,6 +232,13 @@ pub struct ReplayArgs {
     /// Write the replayed violation as JSON to FILE (`-`: stdout)
     #[arg(long, value_name = "FILE")]
     json: Option<String>,
+    /// Write the replayed violation as a self-contained HTML page to FILE (as
+    /// `jvmc check --html` does, without the search's statistics)
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// Where the HTML page looks for source files (directories separated by ':')
+    #[arg(long = "source-path", value_name = "DIRS")]
+    source_path: Option<String>,
 }
 
 fn parse_duration(s: &str) -> Result<Duration, String> {
@@ -646,12 +653,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         write_json(target, &json)?;
     }
     if let Some(path) = &args.html {
-        let mut roots: Vec<PathBuf> = args.source_path.as_deref().map(|p| p.split(':').filter(|d| !d.is_empty()).map(PathBuf::from).collect()).unwrap_or_default();
-        roots.extend(spec.classpath.iter().cloned());
-        roots.extend(spec.main.ends_with(".java").then(|| PathBuf::from(&spec.main).parent().map(PathBuf::from)).flatten());
-        let page = html::Page { command: command_line(), report: &json, samples: &samples, notes };
-        let text = html::render(&page, &mut html::sources::SourceFinder::new(roots));
-        std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+        write_html(path, &html::Page::of_check(command_line(), &json, &samples, notes), &spec, args.source_path.as_deref())?;
         writeln!(out, "HTML report written to {}", path.display())?;
     }
     if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {
@@ -671,6 +673,16 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         Verdict::Violation => 1,
         Verdict::Incomplete => 3,
     })
+}
+
+/// Writes `page` to `path`, with source lines looked up under `source_path`, the
+/// program's class path directories and a `.java` main's directory.
+fn write_html(path: &std::path::Path, page: &html::Page, spec: &ProgramSpec, source_path: Option<&str>) -> anyhow::Result<()> {
+    let mut roots: Vec<PathBuf> = source_path.map(|p| p.split(':').filter(|d| !d.is_empty()).map(PathBuf::from).collect()).unwrap_or_default();
+    roots.extend(spec.classpath.iter().cloned());
+    roots.extend(spec.main.ends_with(".java").then(|| PathBuf::from(&spec.main).parent().map(PathBuf::from)).flatten());
+    let text = html::render(page, &mut html::sources::SourceFinder::new(roots));
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
 }
 
 /// `--estimate`: walks stop this deep unless `--depth-limit` says otherwise.
@@ -720,6 +732,11 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<i32> {
     }
     if let Some(target) = &args.json {
         write_json(target, &found)?;
+    }
+    if let Some(path) = &args.html {
+        let page = html::Page { command: command_line(), verdict: "violation", violations: vec![&found], stats: None, outcomes: None, samples: &[], notes: Vec::new() };
+        write_html(path, &page, &file.program, args.source_path.as_deref())?;
+        writeln!(out, "HTML report written to {}", path.display())?;
     }
     Ok(1)
 }

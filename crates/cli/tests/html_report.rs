@@ -76,7 +76,8 @@ fn a_deadlock_renders_with_thread_columns_library_frames_and_source() {
     javac(&sources.iter().map(PathBuf::as_path).collect::<Vec<_>>(), classes.path(), TIMEOUT).expect("javac");
     let page = classes.path().join("report.html");
     let source_path = src.canonicalize().expect("source dir");
-    let (code, json) = check(classes.path(), &page, &["--source-path", source_path.to_str().expect("utf-8"), "SemaphoreWrongPermits"]);
+    let trace_file = classes.path().join("trace.json");
+    let (code, json) = check(classes.path(), &page, &["--source-path", source_path.to_str().expect("utf-8"), "--trace", trace_file.to_str().expect("utf-8"), "SemaphoreWrongPermits"]);
     assert_eq!(code, Some(1), "{json}");
     let violation = &json["violation"];
     assert_eq!(violation["kind"], "deadlock");
@@ -115,6 +116,18 @@ fn a_deadlock_renders_with_thread_columns_library_frames_and_source() {
     let line = text.lines().position(|l| l.contains("done.acquire(3);")).expect("the line") + 1;
     let here = format!("<span class=\"here\"><i>{line:>5}</i> {}</span>", escape(text.lines().nth(line - 1).expect("line")));
     assert!(dom.contains(&here), "source line {line} highlighted:\n{here}");
+
+    // `jvmc replay --html`: the same counterexample, without the search's statistics
+    let replayed = classes.path().join("replayed.html");
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    cmd.args(["replay", "--source-path", source_path.to_str().expect("utf-8"), "--html"]).arg(&replayed).arg(&trace_file);
+    let out = run(cmd, TIMEOUT).expect("jvmc replay runs");
+    assert_eq!(out.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    let again = String::from_utf8(headless(&browser, &replayed, "--dump-dom")).expect("utf-8 DOM");
+    assert!(again.contains("data-rendered=\"yes\""));
+    assert_eq!(count(&again, "class=\"op\""), trace.len());
+    assert!(again.contains(&here), "the same source line");
+    assert!(!again.contains("id=\"statistics\""), "a replay has no search statistics");
 
     let png = classes.path().join("report.png");
     headless(&browser, &page, &format!("--screenshot={}", png.display()));

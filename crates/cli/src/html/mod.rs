@@ -4,7 +4,8 @@
 //! statistics with a plot of states over time.
 //!
 //! The page is written in one piece from the same [`JsonReport`] the `--json`
-//! document is made of, so the two never disagree. It needs nothing beside itself:
+//! document is made of, so the two never disagree (`jvmc replay --html` writes the
+//! replayed violation's page, without statistics). It needs nothing beside itself:
 //! the style sheet, the small script (expand or fold everything, highlight a thread's
 //! column) and the plot (inline SVG, `plot.rs`) are inside. Without the script
 //! everything still shows; `<details>` elements fold by themselves.
@@ -17,7 +18,7 @@ pub mod sources;
 use std::fmt::Write as _;
 
 use crate::progress::Sample;
-use crate::report::{bytes, thousands, JsonReport};
+use crate::report::{bytes, thousands, JsonOutcome, JsonReport, JsonStats};
 use crate::trace::{TraceStep, ViolationReport};
 
 use self::sources::SourceFinder;
@@ -44,31 +45,50 @@ pub fn escape(s: &str) -> String {
     out
 }
 
-/// What the page shows besides the report.
+/// What the page shows.
 pub struct Page<'a> {
     /// the command line, as the user would type it
     pub command: String,
-    pub report: &'a JsonReport,
+    /// `ok`, `violation` or `incomplete`
+    pub verdict: &'a str,
+    pub violations: Vec<&'a ViolationReport>,
+    /// the search's statistics (none for a replayed trace)
+    pub stats: Option<&'a JsonStats>,
+    pub outcomes: Option<&'a [JsonOutcome]>,
     /// states over time (the progress listener's samples)
     pub samples: &'a [Sample],
     /// further lines for the statistics (lockset restarts, minimisation, warnings)
     pub notes: Vec<String>,
 }
 
+impl<'a> Page<'a> {
+    /// The page of a `jvmc check` run: everything its `--json` document says.
+    pub fn of_check(command: String, report: &'a JsonReport, samples: &'a [Sample], notes: Vec<String>) -> Page<'a> {
+        Page {
+            command,
+            verdict: report.verdict,
+            violations: report.violation.iter().chain(report.violations.iter().skip(1)).collect(),
+            stats: Some(&report.stats),
+            outcomes: report.outcomes.as_deref(),
+            samples,
+            notes,
+        }
+    }
+}
+
 /// The whole page.
 pub fn render(page: &Page, sources: &mut SourceFinder) -> String {
-    let r = page.report;
     let mut h = String::new();
     let _ = write!(
         h,
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>jvmc: {} — {}</title>\n<style>\n{STYLE}</style>\n</head>\n<body>\n",
-        escape(r.verdict),
+        escape(page.verdict),
         escape(&page.command)
     );
     let _ = write!(h, "<header><h1>jvmc report</h1><p class=\"command\"><code>{}</code></p>", escape(&page.command));
-    let _ = write!(h, "<p class=\"verdict {0}\" id=\"verdict\">{0}</p><p class=\"summary\">{1}</p></header>\n", escape(r.verdict), escape(&summary(r)));
+    let _ = write!(h, "<p class=\"verdict {0}\" id=\"verdict\">{0}</p><p class=\"summary\">{1}</p></header>\n", escape(page.verdict), escape(&summary(page)));
     h.push_str("<nav><button type=\"button\" id=\"expand-all\">expand all</button> <button type=\"button\" id=\"fold-all\">fold all</button> <span id=\"trace-summary\"></span></nav>\n");
-    let violations: Vec<&ViolationReport> = r.violation.iter().chain(r.violations.iter().skip(1)).collect();
+    let violations = &page.violations;
     for (i, v) in violations.iter().take(SHOWN_VIOLATIONS).enumerate() {
         let heading = if violations.len() > 1 { format!("Violation {} of {}", i + 1, violations.len()) } else { "Violation".to_string() };
         violation_section(&mut h, &heading, i, v, sources);
@@ -80,24 +100,28 @@ pub fn render(page: &Page, sources: &mut SourceFinder) -> String {
         }
         h.push_str("</ul></section>\n");
     }
-    if let Some(outcomes) = &r.outcomes {
+    if let Some(outcomes) = page.outcomes {
         outcomes_section(&mut h, outcomes);
     }
-    stats_section(&mut h, page);
+    if let Some(stats) = page.stats {
+        stats_section(&mut h, page, stats);
+    }
     let _ = write!(h, "<footer>jvmc {}</footer>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n", env!("CARGO_PKG_VERSION"));
     h
 }
 
 /// The line under the verdict.
-fn summary(r: &JsonReport) -> String {
-    let s = &r.stats;
-    let what = match (r.verdict, &r.violation) {
+fn summary(page: &Page) -> String {
+    let what = match (page.verdict, page.violations.first()) {
         (_, Some(v)) if v.message.len() <= 100 => format!("{}: {}", v.kind, v.message),
         (_, Some(v)) => v.kind.clone(),
         ("ok", None) => "no violation: every reachable state was explored".to_string(),
-        _ => format!("no violation found, but the search is incomplete ({})", s.stop_reason),
+        _ => format!("no violation found, but the search is incomplete ({})", page.stats.map_or("?", |s| s.stop_reason)),
     };
-    format!("{what} — {} states, {} transitions, {:.2} s ({})", thousands(s.states_new), thousands(s.transitions), s.elapsed_ms as f64 / 1000.0, s.strategy)
+    match page.stats {
+        Some(s) => format!("{what} — {} states, {} transitions, {:.2} s ({})", thousands(s.states_new), thousands(s.transitions), s.elapsed_ms as f64 / 1000.0, s.strategy),
+        None => format!("{what} — replayed from a trace file"),
+    }
 }
 
 /// A `<details>` with the source lines around `location`, if they are found.
@@ -198,8 +222,8 @@ fn trace_table(h: &mut String, trace: &[TraceStep], cycle_start: Option<usize>, 
     h.push_str("</tbody></table>");
 }
 
-fn outcomes_section(h: &mut String, outcomes: &[crate::report::JsonOutcome]) {
-    let mut rows: Vec<&crate::report::JsonOutcome> = outcomes.iter().collect();
+fn outcomes_section(h: &mut String, outcomes: &[JsonOutcome]) {
+    let mut rows: Vec<&JsonOutcome> = outcomes.iter().collect();
     rows.sort_by(|a, b| b.count.cmp(&a.count).then(a.output.cmp(&b.output)));
     let total: u64 = rows.iter().map(|o| o.count).sum();
     let most = rows.first().map_or(1, |o| o.count.max(1));
@@ -211,8 +235,7 @@ fn outcomes_section(h: &mut String, outcomes: &[crate::report::JsonOutcome]) {
     h.push_str("</table></section>\n");
 }
 
-fn stats_section(h: &mut String, page: &Page) {
-    let s = &page.report.stats;
+fn stats_section(h: &mut String, page: &Page, s: &JsonStats) {
     let secs = s.elapsed_ms as f64 / 1000.0;
     let rate = if secs > 0.0 { thousands((s.states_new as f64 / secs) as u64) } else { "–".to_string() };
     let rows = [
