@@ -307,6 +307,9 @@ pub(crate) struct CheckState {
     pub(crate) lin_failure: Option<NotLinearizable>,
     /// why tracked objects went unchecked in some state so far (not state)
     pub(crate) lin_unchecked: std::collections::BTreeSet<String>,
+    /// per class (by id): whether its objects are the ones `--linearizability`
+    /// checks, once decided; a cache of a fixed function of the options, not state
+    pub(crate) lin_classes: Vec<Option<bool>>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -359,6 +362,7 @@ impl CheckState {
             lin,
             lin_failure: None,
             lin_unchecked: Default::default(),
+            lin_classes: Vec::new(),
         }
     }
 }

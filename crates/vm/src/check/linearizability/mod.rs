@@ -112,15 +112,35 @@ impl Vm {
     /// A frame of `m` was just entered with its arguments at `base`: records the
     /// invocation if it is a call of a tracked object's operation. Returns whether it
     /// is (the frame is then marked, and its return is the response).
+    /// The specification objects of class `class` are checked against, if they are
+    /// checked: the class is `--linearizability`'s or a subclass of it (decided once
+    /// per class).
+    fn lin_tracked(&mut self, class: ClassId) -> Option<SpecKind> {
+        let check = self.check.as_ref()?;
+        let kind = check.options.linearizability.as_ref()?.kind;
+        let i = class.0 as usize;
+        if let Some(tracked) = check.lin_classes.get(i).copied().flatten() {
+            return tracked.then_some(kind);
+        }
+        let name = check.options.linearizability.as_ref()?.class.clone();
+        let tracked = self.is_instance_of_named(class, &name);
+        let check = self.check.as_mut()?;
+        if check.lin_classes.len() <= i {
+            check.lin_classes.resize(i + 1, None);
+        }
+        check.lin_classes[i] = Some(tracked);
+        tracked.then_some(kind)
+    }
+
     pub(crate) fn lin_enter(&mut self, ts: &ThreadStack, m: MethodId, base: usize) -> bool {
-        let method = self.method(m);
-        if method.is_static() {
+        if self.method(m).is_static() {
             return false;
         }
         let Some(Value::Ref(Some(receiver))) = ts.values.get(base).copied() else { return false };
-        let Some(kind) = self.check.as_ref().and_then(|c| c.options.linearizability.as_ref()).filter(|s| self.is_instance_of_named(self.heap.class_of(receiver), &s.class)).map(|s| s.kind) else {
+        let Some(kind) = self.lin_tracked(self.heap.class_of(receiver)) else {
             return false;
         };
+        let method = self.method(m);
         let sid = self.heap.get(receiver).sid;
         let Some(lin) = self.check.as_ref().and_then(|c| c.lin.as_ref()) else { return false };
         if lin.active.get(&ts.tid).is_some_and(|a| a.contains(&sid)) || lin.unmodelled.contains(&sid) {
