@@ -571,6 +571,9 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let mut won = None;
     let mut samples = Vec::new();
     let mut estimate = None;
+    if args.portfolio && args.estimate.is_some() {
+        bail!("--estimate walks before a single search, not before --portfolio");
+    }
     let searched = if args.portfolio {
         spec.symmetry = false;
         let members = portfolio::members(!args.multiple_errors, args.portfolio_threads);
@@ -621,28 +624,18 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let json_to_stdout = args.json.as_deref() == Some("-");
     let mut out = human(json_to_stdout);
     print_report(&mut out, &report, &violations, instructions, args.outcomes)?;
-    if restarts.restarts > 0 {
-        writeln!(out, "{}", report::restarts_text(&restarts))?;
-    }
-    if let Some(m) = &minimized {
-        writeln!(out, "{}", report::minimized_text(m))?;
-    }
-    if let Some(w) = &won {
-        writeln!(out, "  portfolio     {} in order {} reached the verdict first, of {} members", w.algorithm, w.order, w.members)?;
-    }
-    for why in &unchecked {
-        writeln!(out, "  warning       {why}")?;
-    }
-    if let Some(e) = &estimate {
-        writeln!(out, "{}", report::estimate_text(e))?;
-    }
-    let mut notes: Vec<String> = estimate.iter().map(report::estimate_text).collect();
+    // the lines under the statistics: printed here, and shown in the HTML report
+    let mut notes: Vec<String> = Vec::new();
     if restarts.restarts > 0 {
         notes.push(report::restarts_text(&restarts));
     }
     notes.extend(minimized.as_ref().map(report::minimized_text));
-    notes.extend(won.as_ref().map(|w| format!("portfolio: {} in order {} reached the verdict first, of {} members", w.algorithm, w.order, w.members)));
-    notes.extend(unchecked.iter().map(|why| format!("warning: {why}")));
+    notes.extend(won.as_ref().map(|w| format!("  portfolio     {} in order {} reached the verdict first, of {} members", w.algorithm, w.order, w.members)));
+    notes.extend(unchecked.iter().map(|why| format!("  warning       {why}")));
+    notes.extend(estimate.as_ref().map(report::estimate_text));
+    for line in &notes {
+        writeln!(out, "{line}")?;
+    }
     let mut json = JsonReport::new(&report, &violations, instructions, args.outcomes);
     json.lockset = Some(restarts);
     json.minimized = minimized;

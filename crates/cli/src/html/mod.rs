@@ -57,7 +57,9 @@ pub struct Page<'a> {
     pub outcomes: Option<&'a [JsonOutcome]>,
     /// states over time (the progress listener's samples)
     pub samples: &'a [Sample],
-    /// further lines for the statistics (lockset restarts, minimisation, warnings)
+    /// further lines of the statistics, as the human report prints them (`  lockset
+    ///       2 restarts …`: lockset restarts, minimisation, the portfolio's winner,
+    /// warnings, the estimate)
     pub notes: Vec<String>,
 }
 
@@ -260,8 +262,10 @@ fn stats_section(h: &mut String, page: &Page, s: &JsonStats) {
     for (k, v) in rows {
         let _ = write!(h, "<tr><th>{k}</th><td>{}</td></tr>", escape(&v));
     }
+    // the report's further lines, `  name          text`: the name as the row's header
     for note in &page.notes {
-        let _ = write!(h, "<tr><th></th><td>{}</td></tr>", escape(note.trim()));
+        let (k, v) = note.trim().split_once(char::is_whitespace).map_or(("", note.trim()), |(k, v)| (k, v.trim()));
+        let _ = write!(h, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
     }
     h.push_str("</table>");
     if page.samples.len() >= 2 {
