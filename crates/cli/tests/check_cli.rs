@@ -500,3 +500,21 @@ fn a_monitor_published_while_held_is_contended_correctly() {
         assert_eq!(out.code(), Some(0), "{sched}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn estimate_reports_the_stateless_tree_within_its_standard_error() {
+    let dir = compiled("RacyCounterOutcomes");
+    let out = check(dir.path(), &["--stateless", "--estimate", "2000", "--json", "-"], "RacyCounterOutcomes");
+    assert_eq!(out.code(), Some(0), "{}", stderr(&out));
+    let j = json(&out);
+    let e = &j["estimate"];
+    assert_eq!(e["walks"], 2000);
+    for (estimate, error, actual) in [("executions", "executions_error", "end_states"), ("transitions", "transitions_error", "transitions")] {
+        let (mean, se) = (e[estimate].as_f64().expect("a mean"), e[error].as_f64().expect("an error"));
+        let real = j["stats"][actual].as_u64().expect("a count") as f64;
+        assert!((mean - real).abs() <= 4.0 * se + 1e-9, "{estimate}: {mean} ± {se} against {real}");
+    }
+    assert!(stderr(&out).contains("estimate      ~"), "the human report has the estimate line");
+    let both = check(dir.path(), &["--portfolio", "--estimate", "10"], "RacyCounterOutcomes");
+    assert_eq!(both.code(), Some(2), "--estimate with --portfolio is refused: {}", stderr(&both));
+}
