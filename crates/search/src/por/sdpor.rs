@@ -21,6 +21,9 @@
 //! then has no successors in `G`, and its future would be left out of later
 //! summaries).
 //!
+//! The summary leaves out the operations of threads that have ended by the visited
+//! state ([`StatefulDpor::summary`]): they run nothing after it.
+//!
 //! # Deviations, each for soundness
 //! - **Every race of a summarised operation.** Fig. 6 adds a backtrack point only at
 //!   the latest dependent transition on the stack. For an operation that runs later,
@@ -142,14 +145,25 @@ impl StatefulDpor {
     }
 
     /// Fig. 5, line 5: every operation reachable in `G` from the first operations of
-    /// `state`.
-    fn summary(&mut self, state: StateId) -> Vec<LabelId> {
+    /// `state` — except those of threads that have ended by `state`. Its first
+    /// operations name every thread alive there (enabled or not); thread ids are
+    /// handed out in creation order and never reused, so a thread that is not alive
+    /// at `state` but has a smaller id than one that is was created before it and has
+    /// ended: it runs nothing after `state`. (A thread with a larger id may still be
+    /// created after `state`, so its operations stay.)
+    fn summary(&mut self, ex: &Explorer, state: StateId) -> Vec<LabelId> {
+        let first = self.first.get(state as usize).map_or(&[][..], Vec::as_slice);
+        let alive: Vec<ThreadId> = first.iter().map(|&l| ex.labels.get(l).thread).collect();
+        let newest = alive.iter().copied().max();
+        let may_run = |t: ThreadId| alive.contains(&t) || newest.is_none_or(|n| t > n);
         let mut out = Vec::new();
         self.marks.begin();
         let mut work: Vec<LabelId> = self.first.get(state as usize).cloned().unwrap_or_default();
         work.retain(|&l| self.marks.mark(l));
         while let Some(l) = work.pop() {
-            out.push(l);
+            if may_run(ex.labels.get(l).thread) {
+                out.push(l);
+            }
             for &m in self.graph.successors(l) {
                 if self.marks.mark(m) {
                     work.push(m);
@@ -241,7 +255,7 @@ impl Reduction for StatefulDpor {
         if self.naive {
             return;
         }
-        let summary = self.summary(target);
+        let summary = self.summary(ex, target);
         self.update_summarised(ex, &summary, top + 1);
         if ex.may_reach_stack() {
             if let Some(q) = ex.traverse(target, |_, _, _, _| true).lowest_on_stack {
