@@ -22,7 +22,8 @@
 //! summaries).
 //!
 //! The summary leaves out the operations of threads that have ended by the visited
-//! state ([`StatefulDpor::summary`]): they run nothing after it.
+//! state ([`StatefulDpor::summary`]; the state's live threads are recorded when it is
+//! exhausted): they run nothing after it.
 //!
 //! # Deviations, each for soundness
 //! - **Every race of a summarised operation.** Fig. 6 adds a backtrack point only at
@@ -60,6 +61,8 @@ pub struct StatefulDpor {
     graph: OperationGraph,
     /// per state: its first operations (see the module docs)
     first: Vec<Vec<LabelId>>,
+    /// per exhausted state: its threads that have not ended (enabled or disabled)
+    alive: Vec<Option<Vec<ThreadId>>>,
     /// per state on the stack: the transitions that re-entered it (closing a cycle),
     /// to link to first operations found later
     entering: FxHashMap<StateId, Vec<LabelId>>,
@@ -145,17 +148,19 @@ impl StatefulDpor {
     }
 
     /// Fig. 5, line 5: every operation reachable in `G` from the first operations of
-    /// `state` — except those of threads that have ended by `state`. Its first
-    /// operations name every thread alive there (enabled or not); thread ids are
+    /// `state` — except those of threads that have ended by `state`. Thread ids are
     /// handed out in creation order and never reused, so a thread that is not alive
-    /// at `state` but has a smaller id than one that is was created before it and has
-    /// ended: it runs nothing after `state`. (A thread with a larger id may still be
-    /// created after `state`, so its operations stay.)
+    /// at `state` (recorded when it was exhausted) but has a smaller id than one that
+    /// is was created before it and has ended: it runs nothing after `state`. (A
+    /// thread with a larger id may still be created after `state`, so its operations
+    /// stay; so do all when nothing is alive, at an end state.)
     fn summary(&mut self, ex: &Explorer, state: StateId) -> Vec<LabelId> {
-        let first = self.first.get(state as usize).map_or(&[][..], Vec::as_slice);
-        let alive: Vec<ThreadId> = first.iter().map(|&l| ex.labels.get(l).thread).collect();
-        let newest = alive.iter().copied().max();
-        let may_run = |t: ThreadId| alive.contains(&t) || newest.is_none_or(|n| t > n);
+        let alive = self.alive.get(state as usize).cloned().flatten();
+        let newest = alive.as_ref().and_then(|a| a.iter().copied().max());
+        let may_run = |t: ThreadId| match (&alive, newest) {
+            (Some(alive), Some(newest)) => alive.contains(&t) || t > newest,
+            _ => true,
+        };
         let mut out = Vec::new();
         self.marks.begin();
         let mut work: Vec<LabelId> = self.first.get(state as usize).cloned().unwrap_or_default();
@@ -225,6 +230,13 @@ impl Reduction for StatefulDpor {
             let label = ex.intern(&t);
             self.add_first(ex, top, label);
         }
+        let state = ex.frames[top].state as usize;
+        let mut alive: Vec<ThreadId> = ex.frames[top].enabled.iter().collect();
+        alive.extend(sys.disabled());
+        if self.alive.len() <= state {
+            self.alive.resize(state + 1, None);
+        }
+        self.alive[state] = Some(alive);
         self.entering.remove(&ex.frames[top].state);
         Ok(())
     }
@@ -272,7 +284,8 @@ impl Reduction for StatefulDpor {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.clocks.heap_bytes() + self.graph.heap_bytes() + lists_bytes(&self.first) + self.marks.bytes() as usize + self.accesses.heap_bytes() + self.access_marks.bytes() as usize
+        let alive = std::mem::size_of_val(self.alive.as_slice()) + self.alive.iter().flatten().map(|a| a.capacity() * std::mem::size_of::<ThreadId>()).sum::<usize>();
+        self.clocks.heap_bytes() + self.graph.heap_bytes() + lists_bytes(&self.first) + alive + self.marks.bytes() as usize + self.accesses.heap_bytes() + self.access_marks.bytes() as usize
     }
 }
 
