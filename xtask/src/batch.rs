@@ -67,18 +67,6 @@ pub enum Executor {
     Slurm { chunk: usize, sbatch_args: Vec<String>, wait: bool },
 }
 
-impl Executor {
-    /// Reads `--slurm`, `--chunk N`, `--sbatch-args "ARGS"` and `--no-wait` from the
-    /// options of an experiment; `jobs` is its `--jobs`.
-    pub fn from_options(slurm: bool, chunk: usize, sbatch_args: &str, no_wait: bool, jobs: usize) -> Executor {
-        if slurm {
-            Executor::Slurm { chunk: chunk.max(1), sbatch_args: sbatch_args.split_whitespace().map(String::from).collect(), wait: !no_wait }
-        } else {
-            Executor::Local { jobs }
-        }
-    }
-}
-
 /// Lines of standard error kept per run.
 const STDERR_LINES: usize = 5;
 

@@ -20,7 +20,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use serde_json::Value;
 
 /// The searches compared: a label and its `jvmc check` options.
@@ -76,6 +76,15 @@ pub fn benchmark_programs(root: &Path, classes: &Path, wanted: impl Fn(&str, &st
     Ok(programs)
 }
 
+/// A program's name as the tables show it: the class, then its arguments.
+pub fn label((name, args): &BenchProgram) -> String {
+    if args.is_empty() {
+        name.clone()
+    } else {
+        format!("{name} {}", args.join(" "))
+    }
+}
+
 /// Runs the DPOR table, or with `engine` the engine's (see the module docs);
 /// `filter`: only programs whose names contain one of these (the engine table: its
 /// own programs and these).
@@ -99,8 +108,8 @@ pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Res
     }
     println!("|---|---|---|---:|---:|---:|---:|---:|---:{}|", if engine { "|---:" } else { "" });
     let mut disagreements = Vec::new();
-    for (name, args) in &programs {
-        let label = if args.is_empty() { name.clone() } else { format!("{name} {}", args.join(" ")) };
+    for program @ (name, args) in &programs {
+        let label = label(program);
         let mut reference: Option<(String, Value)> = None;
         for (search, options) in searches {
             let mut cmd = Command::new(&jvmc);
@@ -109,8 +118,7 @@ pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Res
                 cmd.args(["--sched", "all"]);
             }
             cmd.arg(name).args(args);
-            let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
-            let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{label} {search}: no JSON report ({})", String::from_utf8_lossy(&out.stderr).trim()))?;
+            let report = super::json_report(&mut cmd, &format!("{label} {search}"))?;
             let stats = &report["stats"];
             let complete = stats["stop_reason"] == "complete";
             let verdict = if complete { report["verdict"].as_str().unwrap_or("?").to_string() } else { format!("stopped: {}", stats["stop_reason"].as_str().unwrap_or("?")) };

@@ -13,7 +13,6 @@
 
 use std::process::Command;
 
-use anyhow::Context;
 use serde_json::Value;
 
 /// Runs the table (see the module docs).
@@ -25,8 +24,7 @@ pub fn estimate_bench(max_time: u64, walks: &[u64], filter: &[String]) -> anyhow
     let check = |args: &[String], options: &[&str]| -> anyhow::Result<Value> {
         let mut cmd = Command::new(&jvmc);
         cmd.args(["check", "--json", "-", "--max-time"]).arg(format!("{max_time}s")).arg("--cp").arg(&classes).args(options).args(args);
-        let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
-        serde_json::from_slice(&out.stdout).with_context(|| format!("{cmd:?}: no JSON report ({})", String::from_utf8_lossy(&out.stderr).trim()))
+        super::json_report(&mut cmd, &format!("{} {}", args.join(" "), options.join(" ")))
     };
     let n = |v: &Value| v.as_u64().unwrap_or(0);
     let mut header = "| program | stateful states | stateless executions | stateless transitions |".to_string();
@@ -36,8 +34,8 @@ pub fn estimate_bench(max_time: u64, walks: &[u64], filter: &[String]) -> anyhow
         rule.push_str("---:|---:|---:|");
     }
     println!("{header}\n{rule}");
-    for (name, args) in &programs {
-        let label = if args.is_empty() { name.clone() } else { format!("{name} {}", args.join(" ")) };
+    for program @ (name, args) in &programs {
+        let label = super::dpor_bench::label(program);
         let program: Vec<String> = std::iter::once(name.clone()).chain(args.iter().cloned()).collect();
         let stateful = check(&program, &[])?;
         let stateless = check(&program, &["--stateless"])?;

@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use serde_json::Value;
 
 /// Verdict, stop reason, states, seconds, outcomes.
@@ -20,8 +20,7 @@ type Run = (String, String, u64, f64, BTreeSet<String>);
 fn check(jvmc: &Path, classes: &Path, client: &str, library: &str) -> anyhow::Result<Run> {
     let mut cmd = Command::new(jvmc);
     cmd.args(["check", "--outcomes", "--json", "-", "--max-time", "120s", "--library", library]).arg("--cp").arg(classes).arg(client);
-    let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
-    let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{client} {library}: no JSON report"))?;
+    let report = super::json_report(&mut cmd, &format!("{client} {library}"))?;
     let stats = &report["stats"];
     let text = |v: &Value| v.as_str().unwrap_or("?").to_string();
     let outcomes = report["outcomes"].as_array().map(|a| a.iter().map(|o| o["output"].to_string()).collect()).unwrap_or_default();

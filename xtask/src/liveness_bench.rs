@@ -11,7 +11,7 @@
 use std::path::Path;
 use std::process::Command;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use serde_json::Value;
 
 const ROUNDS: usize = 3;
@@ -25,8 +25,7 @@ fn check(jvmc: &Path, classes: &Path, client: &str, alg: &str, liveness: bool) -
         cmd.arg("--no-liveness");
     }
     cmd.arg(client);
-    let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
-    let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{client} {alg}: no JSON report"))?;
+    let report = super::json_report(&mut cmd, &format!("{client} {alg}"))?;
     let stats = &report["stats"];
     let n = |v: &Value| v.as_u64().unwrap_or(0);
     let verdict = format!("{}/{}", report["verdict"].as_str().unwrap_or("?"), stats["stop_reason"].as_str().unwrap_or("?"));

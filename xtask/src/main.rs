@@ -217,8 +217,13 @@ impl ClusterOptions {
         Ok(true)
     }
 
+    /// Where the runs go: Slurm if `--slurm` was given, else `jobs` at a time here.
     fn executor(&self, jobs: usize) -> batch::Executor {
-        batch::Executor::from_options(self.slurm, self.chunk.unwrap_or(20), &self.sbatch_args, self.no_wait, jobs)
+        if !self.slurm {
+            return batch::Executor::Local { jobs };
+        }
+        let sbatch_args = self.sbatch_args.split_whitespace().map(String::from).collect();
+        batch::Executor::Slurm { chunk: self.chunk.unwrap_or(20).max(1), sbatch_args, wait: !self.no_wait }
     }
 }
 
@@ -241,6 +246,13 @@ fn workspace_root() -> anyhow::Result<std::path::PathBuf> {
 fn release_jvmc(root: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
     run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(root))?;
     Ok(root.join("target/release/jvmc"))
+}
+
+/// Runs a `jvmc check --json -` command and parses its report; `what` names the run
+/// in the error when there is no report (with the first lines jvmc printed).
+fn json_report(cmd: &mut Command, what: &str) -> anyhow::Result<serde_json::Value> {
+    let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
+    serde_json::from_slice(&out.stdout).with_context(|| format!("{what}: no JSON report ({})", String::from_utf8_lossy(&out.stderr).trim()))
 }
 
 fn run(cmd: &mut Command) -> anyhow::Result<()> {

@@ -353,17 +353,26 @@ fn geo_mean(values: &[f64]) -> f64 {
 pub fn paper(opts: &Options) -> anyhow::Result<()> {
     let root = super::workspace_root()?;
     let out = opts.out.clone().unwrap_or_else(|| root.join("target/paper"));
-    if let Some(dir) = &opts.collect {
-        let (plan, outputs) = crate::batch::collect(dir)?;
-        let records = plan.runs.iter().zip(&outputs).map(|(run, o)| record(run, o)).collect::<anyhow::Result<Vec<_>>>()?;
-        return write_results(&records, &out);
-    }
-    std::fs::create_dir_all(&out)?;
+    let (plan, outputs) = match &opts.collect {
+        Some(dir) => crate::batch::collect(dir)?,
+        None => match run_plan(opts, &root, &out)? {
+            Some(ran) => ran,
+            None => return Ok(()),
+        },
+    };
+    let records = plan.runs.iter().zip(&outputs).map(|(run, o)| record(run, o)).collect::<anyhow::Result<Vec<_>>>()?;
+    write_results(&records, &out)
+}
+
+/// Generates the clients, makes the plan and runs it with `opts.executor`: the plan
+/// and its outputs, or `None` if it was submitted without waiting.
+fn run_plan(opts: &Options, root: &Path, out: &Path) -> anyhow::Result<Option<(crate::batch::Plan, Vec<RunOutput>)>> {
+    std::fs::create_dir_all(out)?;
     let jvmc = match &opts.jvmc {
         Some(bin) => std::path::absolute(bin)?,
-        None => super::release_jvmc(&root)?,
+        None => super::release_jvmc(root)?,
     };
-    let classes = compile(&root, &out)?;
+    let classes = compile(root, out)?;
     let clients = clients(&jvmc, &classes, &out.join("clients"), opts.quick, opts.max_time)?;
     let algorithms: Vec<String> = if !opts.algorithms.is_empty() {
         opts.algorithms.clone()
@@ -375,11 +384,8 @@ pub fn paper(opts: &Options) -> anyhow::Result<()> {
     let jobs = jobs(&clients, &algorithms);
     let plan = crate::batch::Plan { name: "paper".into(), runs: jobs.iter().map(|j| planned(&jvmc, &classes, &clients[j.client], j, opts)).collect::<anyhow::Result<_>>()? };
     eprintln!("paper: {} clients, {} runs, {} s each ({:?})", clients.len(), jobs.len(), opts.max_time, opts.executor);
-    let Some(outputs) = crate::batch::execute(&plan, &out.join("plan"), &opts.executor)? else {
-        return Ok(());
-    };
-    let records = plan.runs.iter().zip(&outputs).map(|(run, o)| record(run, o)).collect::<anyhow::Result<Vec<_>>>()?;
-    write_results(&records, &out)
+    let outputs = crate::batch::execute(&plan, &out.join("plan"), &opts.executor)?;
+    Ok(outputs.map(|o| (plan, o)))
 }
 
 /// `raw.csv`, `raw.json`, `summary.md` and the figures from the records.

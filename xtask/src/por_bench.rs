@@ -104,8 +104,7 @@ pub fn por_bench(opts: &Options) -> anyhow::Result<()> {
                 if let Some(calls) = opts.calls {
                     cmd.arg(calls.to_string());
                 }
-                let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
-                let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{} {alg}: no JSON report ({})", client.name, String::from_utf8_lossy(&out.stderr).trim()))?;
+                let report = super::json_report(&mut cmd, &format!("{} {alg}", client.name))?;
                 let stats = &report["stats"];
                 let complete = stats["stop_reason"] == "complete";
                 let verdict = if complete { report["verdict"].as_str().unwrap_or("?").to_string() } else { format!("stopped: {}", stats["stop_reason"].as_str().unwrap_or("?")) };

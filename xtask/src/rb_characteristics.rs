@@ -41,9 +41,8 @@ pub fn rb_characteristics(max_time: u64, seed: u64, filter: &[String]) -> anyhow
             .arg(&classes)
             .arg(name)
             .args(args);
-        let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
         let label = format!("{name} {}", args.join(" "));
-        let report: Value = serde_json::from_slice(&out.stdout).with_context(|| format!("{label}: no JSON report ({})", String::from_utf8_lossy(&out.stderr).trim()))?;
+        let report = super::json_report(&mut cmd, &label)?;
         let s = &report["stats"];
         let n = |v: &Value| v.as_u64().unwrap_or(0);
         let errors = n(&s["violations"]["count"]);

@@ -157,46 +157,44 @@ pub fn rb_experiments(opts: &Options) -> anyhow::Result<()> {
 /// `raw.csv`, the ranking, the tables and the figures from the plan's outputs.
 fn write_results(plan: &Plan, outputs: &[RunOutput], out_dir: &std::path::Path) -> anyhow::Result<()> {
     std::fs::create_dir_all(out_dir)?;
-    // configurations and benchmarks in the plan's order
-    let (mut configs, mut benches): (Vec<String>, Vec<(String, Vec<String>)>) = (Vec::new(), Vec::new());
-    let mut jobs = Vec::with_capacity(plan.runs.len());
-    let mut outcomes = Vec::with_capacity(plan.runs.len());
+    // configurations and benchmarks by index, in the plan's order
+    fn index_of(list: &mut Vec<String>, item: &str) -> usize {
+        list.iter().position(|x| x == item).unwrap_or_else(|| {
+            list.push(item.to_string());
+            list.len() - 1
+        })
+    }
+    let (mut configs, mut benches): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    let mut rows: Vec<Outcome> = Vec::with_capacity(plan.runs.len());
     for (run, out) in plan.runs.iter().zip(outputs) {
-        let config = run.labels["config"].as_str().context("a plan's configuration")?.to_string();
-        let bench = run.labels["benchmark"].as_str().context("a plan's benchmark")?.to_string();
-        let c = configs.iter().position(|x| *x == config).unwrap_or_else(|| {
-            configs.push(config);
-            configs.len() - 1
-        });
-        let b = benches.iter().position(|(x, _)| *x == bench).unwrap_or_else(|| {
-            benches.push((bench, Vec::new()));
-            benches.len() - 1
-        });
-        jobs.push((c, b, run.labels["seed"].as_u64().unwrap_or(0)));
-        outcomes.push(match serde_json::from_str::<Value>(&out.stdout) {
+        let c = index_of(&mut configs, run.labels["config"].as_str().context("a plan's configuration")?);
+        let b = index_of(&mut benches, run.labels["benchmark"].as_str().context("a plan's benchmark")?);
+        let seed = run.labels["seed"].as_u64().unwrap_or(0);
+        let (found, states, ms) = match serde_json::from_str::<Value>(&out.stdout) {
             Ok(r) => (r["verdict"] == "violation", r["stats"]["states_new"].as_u64().unwrap_or(0), r["stats"]["elapsed_ms"].as_u64().unwrap_or(0)),
             Err(_) => (false, 0, 0),
-        });
+        };
+        rows.push((c, b, seed, found, states, ms));
     }
-    let rows: Vec<Outcome> = jobs.iter().zip(outcomes).map(|(&(c, b, seed), (found, states, ms))| (c, b, seed, found, states, ms)).collect();
     let mut csv = String::from("config,benchmark,seed,found,states,ms\n");
     let mut runs: BTreeMap<(usize, usize), Vec<Run>> = BTreeMap::new();
     for &(c, b, seed, found, states, ms) in &rows {
-        let _ = writeln!(csv, "\"{}\",\"{}\",{seed},{found},{states},{ms}", configs[c], benches[b].0);
+        let _ = writeln!(csv, "\"{}\",\"{}\",{seed},{found},{states},{ms}", configs[c], benches[b]);
         runs.entry((c, b)).or_default().push(Run { found, states });
     }
     std::fs::write(out_dir.join("raw.csv"), csv)?;
     let mut table = Results::new();
     for ((c, b), rs) in &runs {
-        table.entry(configs[*c].clone()).or_default().insert(benches[*b].0.clone(), Cell::of(rs));
+        table.entry(configs[*c].clone()).or_default().insert(benches[*b].clone(), Cell::of(rs));
     }
-    let names: Vec<&str> = benches.iter().map(|(n, _)| n.as_str()).collect();
-    std::fs::write(out_dir.join("ranking.md"), ranking_md(&table, &names))?;
+    let names: Vec<&str> = benches.iter().map(String::as_str).collect();
+    let (ranking, loo) = (ranking_md(&table, &names), loo_md(&table, &names));
+    std::fs::write(out_dir.join("ranking.md"), &ranking)?;
     std::fs::write(out_dir.join("benchmarks.md"), benchmarks_md(&table, &names))?;
-    std::fs::write(out_dir.join("loo.md"), loo_md(&table, &names))?;
-    figures(&table, &names, &out_dir)?;
-    println!("{}", ranking_md(&table, &names));
-    println!("{}", loo_md(&table, &names));
+    std::fs::write(out_dir.join("loo.md"), &loo)?;
+    figures(&table, &names, out_dir)?;
+    println!("{ranking}");
+    println!("{loo}");
     eprintln!("rb-experiments: wrote {}", out_dir.display());
     Ok(())
 }

@@ -131,15 +131,8 @@ pub struct CheckArgs {
     /// then shows what is left
     #[arg(long, value_name = "WALKS")]
     estimate: Option<u64>,
-    /// Write a self-contained HTML report to FILE: the verdict, each counterexample
-    /// as a table with one column per thread (library frames and source lines
-    /// expandable), the outcomes and the statistics with a plot of states over time
-    #[arg(long, value_name = "FILE")]
-    html: Option<PathBuf>,
-    /// Where the HTML report looks for source files (directories separated by ':';
-    /// the class path's directories and a `.java` main's directory are searched too)
-    #[arg(long = "source-path", value_name = "DIRS")]
-    source_path: Option<String>,
+    #[command(flatten)]
+    html: HtmlArgs,
     /// The DPOR engine (--por dpor-engine*): write the graph of every execution to
     /// DIR as Graphviz files (execution-000001.dot, …)
     #[arg(long = "engine-graphs", value_name = "DIR")]
@@ -232,11 +225,21 @@ pub struct ReplayArgs {
     /// Write the replayed violation as JSON to FILE (`-`: stdout)
     #[arg(long, value_name = "FILE")]
     json: Option<String>,
-    /// Write the replayed violation as a self-contained HTML page to FILE (as
-    /// `jvmc check --html` does, without the search's statistics)
-    #[arg(long, value_name = "FILE")]
-    html: Option<PathBuf>,
-    /// Where the HTML page looks for source files (directories separated by ':')
+    #[command(flatten)]
+    html: HtmlArgs,
+}
+
+/// `--html` and where its page finds sources (`jvmc check` and `jvmc replay`).
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct HtmlArgs {
+    /// Write a self-contained HTML report to FILE: the verdict, each counterexample
+    /// as a table with one column per thread (library frames and source lines
+    /// expandable), the outcomes and the statistics with a plot of states over time
+    /// (`jvmc replay`: the replayed violation, without statistics)
+    #[arg(long = "html", value_name = "FILE")]
+    page: Option<PathBuf>,
+    /// Where the HTML report looks for source files (directories separated by ':';
+    /// the class path's directories and a `.java` main's directory are searched too)
     #[arg(long = "source-path", value_name = "DIRS")]
     source_path: Option<String>,
 }
@@ -645,9 +648,11 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if let Some(target) = &args.json {
         write_json(target, &json)?;
     }
-    if let Some(path) = &args.html {
-        write_html(path, &html::Page::of_check(command_line(), &json, &samples, notes), &spec, args.source_path.as_deref())?;
-        writeln!(out, "HTML report written to {}", path.display())?;
+    if let Some(path) = &args.html.page {
+        // the page shows the statistics block's lines, then those under it
+        let mut lines: Vec<String> = report::stats_text(&report, instructions).lines().skip(1).map(String::from).collect();
+        lines.extend(notes);
+        write_html(&mut out, path, &html::Page::of_check(command_line(), &json, &samples, lines), &spec, args.html.source_path.as_deref())?;
     }
     if let (Some(path), Some(first), Some(cex)) = (&args.trace, violations.first(), report.violations.first()) {
         let file = TraceFile {
@@ -669,13 +674,16 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
 }
 
 /// Writes `page` to `path`, with source lines looked up under `source_path`, the
-/// program's class path directories and a `.java` main's directory.
-fn write_html(path: &std::path::Path, page: &html::Page, spec: &ProgramSpec, source_path: Option<&str>) -> anyhow::Result<()> {
+/// program's class path directories and a `.java` main's directory, and says so on
+/// `out`.
+fn write_html(out: &mut dyn Write, path: &std::path::Path, page: &html::Page, spec: &ProgramSpec, source_path: Option<&str>) -> anyhow::Result<()> {
     let mut roots: Vec<PathBuf> = source_path.map(|p| p.split(':').filter(|d| !d.is_empty()).map(PathBuf::from).collect()).unwrap_or_default();
     roots.extend(spec.classpath.iter().cloned());
     roots.extend(spec.main.ends_with(".java").then(|| PathBuf::from(&spec.main).parent().map(PathBuf::from)).flatten());
     let text = html::render(page, &mut html::sources::SourceFinder::new(roots));
-    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))
+    std::fs::write(path, text).with_context(|| format!("writing {}", path.display()))?;
+    writeln!(out, "HTML report written to {}", path.display())?;
+    Ok(())
 }
 
 /// `--estimate`: walks stop this deep unless `--depth-limit` says otherwise.
@@ -726,10 +734,9 @@ pub fn replay(args: ReplayArgs) -> anyhow::Result<i32> {
     if let Some(target) = &args.json {
         write_json(target, &found)?;
     }
-    if let Some(path) = &args.html {
+    if let Some(path) = &args.html.page {
         let page = html::Page { command: command_line(), verdict: "violation", violations: vec![&found], stats: None, outcomes: None, samples: &[], notes: Vec::new() };
-        write_html(path, &page, &file.program, args.source_path.as_deref())?;
-        writeln!(out, "HTML report written to {}", path.display())?;
+        write_html(&mut out, path, &page, &file.program, args.html.source_path.as_deref())?;
     }
     Ok(1)
 }

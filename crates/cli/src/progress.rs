@@ -40,6 +40,13 @@ pub struct Sample {
     pub transitions: u64,
 }
 
+impl Sample {
+    /// The counters of `stats` now.
+    fn of(stats: &Stats) -> Sample {
+        Sample { secs: stats.elapsed.as_secs_f64(), states: stats.states_new, transitions: stats.transitions }
+    }
+}
+
 /// Samples kept at most (then thinned to half).
 const MAX_SAMPLES: usize = 512;
 
@@ -89,7 +96,7 @@ impl Progress {
 
     /// Adds the final counters as the last sample.
     pub fn finish_samples(&mut self, stats: &Stats) {
-        self.samples.push(Sample { secs: stats.elapsed.as_secs_f64(), states: stats.states_new, transitions: stats.transitions });
+        self.samples.push(Sample::of(stats));
     }
 
     fn sample(&mut self, stats: &Stats) {
@@ -104,7 +111,7 @@ impl Progress {
             });
             self.sample_every *= 2;
         }
-        self.samples.push(Sample { secs: stats.elapsed.as_secs_f64(), states: stats.states_new, transitions: stats.transitions });
+        self.samples.push(Sample::of(stats));
         self.next_sample = stats.elapsed + self.sample_every;
     }
 }

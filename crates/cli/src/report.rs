@@ -382,10 +382,16 @@ pub fn outcomes_text(report: &SearchReport) -> String {
 
 /// The one-line verdict.
 pub fn verdict_line(report: &SearchReport) -> String {
-    match report.verdict() {
+    verdict_text(report.verdict(), report.violations.len(), report.stop.name())
+}
+
+/// The one-line verdict of a search that found `violations` and stopped for the
+/// reason named `stop` ([`StopReason::name`]).
+pub fn verdict_text(verdict: Verdict, violations: usize, stop: &str) -> String {
+    match verdict {
         Verdict::Ok => "no violation: every reachable state was explored".to_string(),
-        Verdict::Violation => format!("{} violation{} found", report.violations.len(), if report.violations.len() == 1 { "" } else { "s" }),
-        Verdict::Incomplete if report.stop == StopReason::Pruned => "no violation found, but the search is incomplete (it backtracked early and left parts of the state space unexplored)".to_string(),
-        Verdict::Incomplete => format!("no violation found, but the search is incomplete ({} reached)", report.stop.name()),
+        Verdict::Violation => format!("{violations} violation{} found", if violations == 1 { "" } else { "s" }),
+        Verdict::Incomplete if stop == StopReason::Pruned.name() => "no violation found, but the search is incomplete (it backtracked early and left parts of the state space unexplored)".to_string(),
+        Verdict::Incomplete => format!("no violation found, but the search is incomplete ({stop} reached)"),
     }
 }

@@ -18,7 +18,9 @@ pub mod sources;
 use std::fmt::Write as _;
 
 use crate::progress::Sample;
-use crate::report::{bytes, thousands, JsonOutcome, JsonReport, JsonStats};
+use jvmc_search::Verdict;
+
+use crate::report::{thousands, verdict_text, JsonOutcome, JsonReport, JsonStats};
 use crate::trace::{TraceStep, ViolationReport};
 
 use self::sources::SourceFinder;
@@ -57,9 +59,9 @@ pub struct Page<'a> {
     pub outcomes: Option<&'a [JsonOutcome]>,
     /// states over time (the progress listener's samples)
     pub samples: &'a [Sample],
-    /// further lines of the statistics, as the human report prints them (`  lockset
-    ///       2 restarts …`: lockset restarts, minimisation, the portfolio's winner,
-    /// warnings, the estimate)
+    /// the statistics' lines as the human report prints them (`  states        12
+    /// new, …`, then lockset restarts, minimisation, the portfolio's winner,
+    /// warnings, the estimate), shown with their names as row headers
     pub notes: Vec<String>,
 }
 
@@ -105,8 +107,8 @@ pub fn render(page: &Page, sources: &mut SourceFinder) -> String {
     if let Some(outcomes) = page.outcomes {
         outcomes_section(&mut h, outcomes);
     }
-    if let Some(stats) = page.stats {
-        stats_section(&mut h, page, stats);
+    if page.stats.is_some() {
+        stats_section(&mut h, page);
     }
     let _ = write!(h, "<footer>jvmc {}</footer>\n<script>\n{SCRIPT}</script>\n</body>\n</html>\n", env!("CARGO_PKG_VERSION"));
     h
@@ -114,11 +116,13 @@ pub fn render(page: &Page, sources: &mut SourceFinder) -> String {
 
 /// The line under the verdict.
 fn summary(page: &Page) -> String {
-    let what = match (page.verdict, page.violations.first()) {
-        (_, Some(v)) if v.message.len() <= 100 => format!("{}: {}", v.kind, v.message),
-        (_, Some(v)) => v.kind.clone(),
-        ("ok", None) => "no violation: every reachable state was explored".to_string(),
-        _ => format!("no violation found, but the search is incomplete ({})", page.stats.map_or("?", |s| s.stop_reason)),
+    let what = match page.violations.first() {
+        Some(v) if v.message.len() <= 100 => format!("{}: {}", v.kind, v.message),
+        Some(v) => v.kind.clone(),
+        None => {
+            let verdict = if page.verdict == Verdict::Ok.name() { Verdict::Ok } else { Verdict::Incomplete };
+            verdict_text(verdict, 0, page.stats.map_or("?", |s| s.stop_reason))
+        }
     };
     match page.stats {
         Some(s) => format!("{what} — {} states, {} transitions, {:.2} s ({})", thousands(s.states_new), thousands(s.transitions), s.elapsed_ms as f64 / 1000.0, s.strategy),
@@ -237,32 +241,9 @@ fn outcomes_section(h: &mut String, outcomes: &[JsonOutcome]) {
     h.push_str("</table></section>\n");
 }
 
-fn stats_section(h: &mut String, page: &Page, s: &JsonStats) {
-    let secs = s.elapsed_ms as f64 / 1000.0;
-    let rate = if secs > 0.0 { thousands((s.states_new as f64 / secs) as u64) } else { "–".to_string() };
-    let rows = [
-        ("search", format!("{} ({})", s.strategy, s.stop_reason)),
-        ("states", format!("{} new, {} visited, {} end", thousands(s.states_new), thousands(s.states_visited), thousands(s.end_states))),
-        ("transitions", format!("{} (max depth {})", thousands(s.transitions), s.max_depth)),
-        ("instructions", thousands(s.instructions)),
-        ("time", format!("{secs:.2} s ({rate} states/s)")),
-        ("memory", format!("peak RSS {}, visited set {}", bytes(s.peak_rss_bytes), bytes(s.visited_set_bytes))),
-    ];
-    let mut rows: Vec<(&str, String)> = rows.into();
-    if let Some(p) = &s.por {
-        rows.push(("reduction", format!("graph {}, labels {}, sets {} (peak); {} transitions re-traversed, {} states fully expanded, {} executions sleep-blocked", bytes(p.graph_bytes), bytes(p.labels_bytes), bytes(p.sets_peak_bytes), thousands(p.retraversed_transitions), thousands(p.full_expansions), thousands(p.sleep_blocked))));
-    }
-    if let Some(e) = &s.engine {
-        rows.push(("engine", format!("{} executions, {} choice points, {} Maybe nodes, {} replays", thousands(e.executions), thousands(e.choice_points), thousands(e.maybe_nodes), thousands(e.replays))));
-    }
-    if let Some(v) = &s.violations {
-        rows.push(("violations", format!("{} found; traces of {} transitions or more, {:.1} on average", thousands(v.count), v.depth_min, v.depth_mean)));
-    }
+fn stats_section(h: &mut String, page: &Page) {
     h.push_str("<section id=\"statistics\"><h2>Search statistics</h2><table class=\"stats\">");
-    for (k, v) in rows {
-        let _ = write!(h, "<tr><th>{k}</th><td>{}</td></tr>", escape(&v));
-    }
-    // the report's further lines, `  name          text`: the name as the row's header
+    // the report's lines, `  name          text`: the name as the row's header
     for note in &page.notes {
         let (k, v) = note.trim().split_once(char::is_whitespace).map_or(("", note.trim()), |(k, v)| (k, v.trim()));
         let _ = write!(h, "<tr><th>{}</th><td>{}</td></tr>", escape(k), escape(v));
