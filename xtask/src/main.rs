@@ -13,6 +13,9 @@
 //!   DPOR engine's markers (`dpor_bench`).
 //! - `estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]`: how close Knuth's
 //!   estimate of the stateless search tree comes to the real one (`estimate_bench`).
+//! - `parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]`: the parallel
+//!   search against one worker on the large POR clients, with a scaling model
+//!   (`parallel_bench`).
 //! - `rb-characteristics [--max-time S] [--seed N] [PROGRAM...]`: the DFS-RB paper's
 //!   Table 1 for `benchmarks/rb/` (`rb_characteristics`).
 //! - `rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]`: Section 9's
@@ -33,6 +36,7 @@ mod library_bench;
 mod liveness_bench;
 mod paper;
 mod paper_figures;
+mod parallel_bench;
 mod por_bench;
 mod rb_characteristics;
 mod rb_compare;
@@ -168,6 +172,20 @@ fn main() -> anyhow::Result<()> {
             opts.executor = cluster.executor(opts.jobs);
             paper::paper(&opts)
         }
+        "parallel-bench" => {
+            let (mut workers, mut repeat, mut clients) = (vec![1, 2], 1, Vec::new());
+            while let Some(a) = args.next() {
+                match a.as_str() {
+                    "--workers" => workers = args.next().context("--workers needs a list")?.split(',').map(str::parse).collect::<Result<_, _>>().context("--workers needs numbers")?,
+                    "--repeat" => repeat = args.next().context("--repeat needs a number")?.parse().context("--repeat needs a number")?,
+                    _ => clients.push(a),
+                }
+            }
+            if workers.first() != Some(&1) {
+                anyhow::bail!("parallel-bench: --workers must start with 1 (the baseline)");
+            }
+            parallel_bench::parallel_bench(&workers, repeat, &clients)
+        }
         "rb-characteristics" => {
             let (mut max_time, mut seed, mut filter) = (60, 1, Vec::new());
             while let Some(a) = args.next() {
@@ -188,7 +206,7 @@ fn main() -> anyhow::Result<()> {
         _ => {
             eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--collect DIR]
                   the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
-  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
+  parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]\n                  the parallel search against one worker on the large POR clients, with a scaling model (docs/algorithms/parallel.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
         }
     }

@@ -20,7 +20,7 @@ use crate::html;
 use crate::progress::{Goal, Progress};
 use crate::report::{self, JsonReport};
 use crate::system::VmSystem;
-use crate::portfolio;
+use crate::{parallel, portfolio};
 use crate::trace::{self, ProgramSpec, TraceFile, ViolationReport};
 use crate::CommonArgs;
 
@@ -212,6 +212,12 @@ pub struct CheckArgs {
     /// With --portfolio in first-error mode: the worker threads whose orders it tries
     #[arg(long, value_name = "N", default_value_t = 3, requires = "portfolio")]
     portfolio_threads: u32,
+    /// Search on N cores: N workers, each with its own vm, share the visited set and
+    /// split the work (stateful dfs with --por none and --no-liveness; a violation is
+    /// then reported as the one-worker search finds it, so traces stay deterministic).
+    /// Default: the available cores where the search can run so, else 1
+    #[arg(long, value_name = "N")]
+    workers: Option<usize>,
     #[command(flatten)]
     common: CommonArgs,
 }
@@ -319,7 +325,7 @@ fn library_policy(spec: &ProgramSpec) -> LibraryPolicy {
 }
 
 /// Builds the transition system of `spec`: boot, main thread before `main`, checking on.
-fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibility: Visibility) -> anyhow::Result<(VmSystem, crate::program::Prepared)> {
+pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibility: Visibility) -> anyhow::Result<(VmSystem, crate::program::Prepared)> {
     let policy = SchedPolicy::parse(&spec.sched)
         .ok_or_else(|| anyhow!("unknown scheduling policy {:?} (use all, shared or classes:PATTERN,...)", spec.sched))?;
     let timeouts = timeout_policy(&spec.timeouts).map_err(|e| anyhow!(e))?;
@@ -472,7 +478,7 @@ fn rb_config(args: &CheckArgs) -> anyhow::Result<Option<RbConfig>> {
 
 /// A failed search as an error of the right kind: the vm's own errors keep their type
 /// (input errors exit with 2, internal ones with 4).
-fn search_error(e: SearchError) -> anyhow::Error {
+pub(crate) fn search_error(e: SearchError) -> anyhow::Error {
     match e {
         SearchError::System(inner) => match inner.downcast::<VmError>() {
             Ok(v) => anyhow::Error::new(*v),
@@ -577,6 +583,15 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if args.portfolio && args.estimate.is_some() {
         bail!("--estimate walks before a single search, not before --portfolio");
     }
+    let serial = if args.portfolio { Some("--portfolio".to_string()) } else { parallel::unsupported(name, &cfg, &spec) };
+    let workers = match (args.workers, &serial) {
+        (Some(0), _) => bail!("--workers needs at least 1"),
+        (Some(n), Some(why)) if n > 1 => bail!("--workers {n}: the parallel search does not do {why}; use --workers 1"),
+        (Some(n), _) => n,
+        (None, None) => parallel::default_workers(),
+        (None, Some(_)) => 1,
+    };
+    let mut handover = None;
     let searched = if args.portfolio {
         spec.symmetry = false;
         let members = portfolio::members(!args.multiple_errors, args.portfolio_threads);
@@ -584,7 +599,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         won = Some(report::PortfolioWinner { algorithm: members[winner].algorithm.to_string(), order: members[winner].order.clone(), members: members.len() });
         searched
     } else {
-        let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility)?;
+        let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility.clone())?;
         if let Some(walks) = args.estimate {
             let started = std::time::Instant::now();
             let depth = cfg.depth_limit.unwrap_or(ESTIMATE_DEPTH);
@@ -599,12 +614,20 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
             _ => Goal::Unknown,
         };
         let mut progress = Progress::new(goal);
-        let result = match &args.engine_graphs {
-            Some(dir) => {
-                let mut graphs = GraphFiles::new(dir.clone(), &mut progress).with_context(|| format!("creating {}", dir.display()))?;
-                search_system(&mut sys, &cfg, name, &mut graphs)
-            }
-            None => search_system(&mut sys, &cfg, name, &mut progress),
+        let open = |spec: &ProgramSpec, visibility: Visibility| open_system(spec, args.outcomes, false, visibility).map(|(sys, _)| sys);
+        let in_parallel = if workers > 1 { Some(parallel::search(&spec, &cfg, workers, &open, &visibility, &mut progress)?) } else { None };
+        // a violation found in parallel is searched for again by one worker, whose
+        // trace is the deterministic one
+        handover = in_parallel.as_ref().filter(|p| p.report.verdict() == Verdict::Violation).map(|p| parallel::handover_text(p, workers));
+        let result = match in_parallel {
+            Some(p) if handover.is_none() => Ok(Searched { report: p.report, restarts: p.restarts, violations: Vec::new(), instructions: p.instructions, unchecked: Vec::new() }),
+            _ => match &args.engine_graphs {
+                Some(dir) => {
+                    let mut graphs = GraphFiles::new(dir.clone(), &mut progress).with_context(|| format!("creating {}", dir.display()))?;
+                    search_system(&mut sys, &cfg, name, &mut graphs)
+                }
+                None => search_system(&mut sys, &cfg, name, &mut progress),
+            },
         };
         progress.finish();
         let mut searched = result?;
@@ -632,6 +655,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if restarts.restarts > 0 {
         notes.push(report::restarts_text(&restarts));
     }
+    notes.extend(handover);
     notes.extend(minimized.as_ref().map(report::minimized_text));
     notes.extend(won.as_ref().map(|w| format!("  portfolio     {} in order {} reached the verdict first, of {} members", w.algorithm, w.order, w.members)));
     notes.extend(unchecked.iter().map(|why| format!("  warning       {why}")));

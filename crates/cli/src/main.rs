@@ -11,6 +11,7 @@ mod check;
 mod gen;
 mod graphs;
 mod html;
+mod parallel;
 mod portfolio;
 mod program;
 mod progress;

@@ -34,6 +34,20 @@ pub struct JsonStats {
     /// keep) and the lengths of their traces
     #[serde(skip_serializing_if = "Option::is_none")]
     pub violations: Option<JsonViolationStats>,
+    /// a parallel search (`--workers` above 1) only: how it shared its work
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parallel: Option<JsonParallelStats>,
+}
+
+/// How the workers of a parallel search shared the visited set and the work.
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonParallelStats {
+    pub workers: u32,
+    /// lookups in the shared visited set, and those that found their shard locked
+    pub lookups: u64,
+    pub contended: u64,
+    /// transitions workers replayed to reach the states others gave them
+    pub replayed_transitions: u64,
 }
 
 /// Every violation a search found, counted.
@@ -238,6 +252,12 @@ impl JsonReport {
                 }),
                 engine: s.engine.map(|e| JsonEngineStats { executions: e.executions, choice_points: e.choice_points, maybe_nodes: e.maybe_nodes, replays: e.replays, sleep_blocked: e.sleep_blocked }),
                 violations: s.violation_depth_mean().map(|depth_mean| JsonViolationStats { count: s.violations, depth_min: s.violation_depth_min, depth_mean }),
+                parallel: (s.workers > 1).then_some(JsonParallelStats {
+                    workers: s.workers,
+                    lookups: s.parallel_lookups,
+                    contended: s.parallel_contended,
+                    replayed_transitions: s.replayed_transitions,
+                }),
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
             lockset: None,
@@ -332,7 +352,8 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
     let per_state = if st.states_new > 0 && st.visited_set_bytes > 0 { format!(" ({:.1} B/state)", st.visited_set_bytes as f64 / st.states_new as f64) } else { String::new() };
     let mut s = String::new();
     let _ = writeln!(s, "statistics:");
-    let _ = writeln!(s, "  search        {} ({})", report.strategy, report.stop.name());
+    let workers = if st.workers > 1 { format!(", {} workers", st.workers) } else { String::new() };
+    let _ = writeln!(s, "  search        {} ({}{workers})", report.strategy, report.stop.name());
     let _ = writeln!(s, "  states        {} new, {} visited, {} end", thousands(st.states_new), thousands(st.states_visited), thousands(st.end_states));
     let _ = writeln!(s, "  transitions   {} (max depth {})", thousands(st.transitions), st.max_depth);
     let _ = writeln!(s, "  instructions  {}", thousands(instructions));
@@ -352,6 +373,18 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
             thousands(st.full_expansions),
             if st.sleep_blocked > 0 { format!(", {} executions sleep-blocked", thousands(st.sleep_blocked)) } else { String::new() },
             if st.sleep_reexplored > 0 { format!(", {} visited states explored again (sleep sets)", thousands(st.sleep_reexplored)) } else { String::new() }
+        );
+    }
+    if st.workers > 1 {
+        let share = |part: u64, whole: u64| if whole > 0 { 100.0 * part as f64 / whole as f64 } else { 0.0 };
+        let _ = writeln!(
+            s,
+            "  parallel      {} workers; {} lookups of the shared visited set, {:.3}% found their shard locked; {} transitions replayed to share work ({:.2}% of those explored)",
+            st.workers,
+            thousands(st.parallel_lookups),
+            share(st.parallel_contended, st.parallel_lookups),
+            thousands(st.replayed_transitions),
+            share(st.replayed_transitions, st.transitions)
         );
     }
     if let Some(e) = st.engine {

@@ -11,6 +11,11 @@ use jvmc_search::{
 use jvmc_vm::check::{AccessRecord, Guards, Pending, StepReport, NO_GUARDS};
 use jvmc_vm::{Vm, VmError};
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+use jvmc_vm::check::SharedDiscipline;
+
 use crate::report::thousands;
 
 /// A program under the model checker.
@@ -21,13 +26,25 @@ pub struct VmSystem {
     last: StepReport,
     /// the search's limits (the vm polls them inside long transitions)
     limits: StepLimits,
+    /// a parallel search's worker: where to add the instructions it ran when it is
+    /// dropped, and the count it started from
+    worker: Option<(Arc<AtomicU64>, u64)>,
 }
 
 impl VmSystem {
     /// Wraps a vm on which `prepare_main` and `start_checking` were called.
     pub fn new(mut vm: Vm) -> VmSystem {
         let initial = vm.save();
-        VmSystem { vm, initial, last: StepReport::default(), limits: StepLimits::default() }
+        VmSystem { vm, initial, last: StepReport::default(), limits: StepLimits::default(), worker: None }
+    }
+
+    /// Makes this system one worker of a parallel search: its locking discipline
+    /// pools what it learns in `pool`, and when it is dropped it adds the
+    /// instructions it ran to `instructions`.
+    pub fn into_worker(mut self, pool: Arc<SharedDiscipline>, instructions: Arc<AtomicU64>) -> VmSystem {
+        self.vm.share_lockset(pool);
+        self.worker = Some((instructions, self.vm.instructions()));
+        self
     }
 
     /// The vm (for descriptions of the current state).
@@ -49,6 +66,14 @@ impl VmSystem {
     /// The full report of the last step.
     pub fn last_step(&self) -> &StepReport {
         &self.last
+    }
+}
+
+impl Drop for VmSystem {
+    fn drop(&mut self) {
+        if let Some((instructions, from)) = &self.worker {
+            instructions.fetch_add(self.vm.instructions() - from, Ordering::Relaxed);
+        }
     }
 }
 

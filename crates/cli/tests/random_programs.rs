@@ -10,7 +10,9 @@
 //! `--sched shared`, and stateless DFS (which stores nothing and explores every path)
 //! where it finishes within a budget, must agree with stateful DFS under `--sched all`
 //! on the verdict and, for correct programs, on the exact set of printed outcomes;
-//! `--exact-states` must never see a fingerprint merge two different states.
+//! so must the parallel search with two workers, which must count exactly the
+//! states and transitions of one; `--exact-states` must never see a fingerprint
+//! merge two different states.
 //!
 //! `JVMC_RANDOM_PROGRAMS=N` changes how many programs are generated (default 24).
 
@@ -137,6 +139,8 @@ struct Found {
     verdict: String,
     kind: Option<String>,
     outcomes: BTreeSet<String>,
+    /// states, visited states, transitions and end states
+    counts: [u64; 4],
 }
 
 fn search(dir: &Path, class: &str, args: &[&str]) -> Result<Found, String> {
@@ -151,6 +155,7 @@ fn search(dir: &Path, class: &str, args: &[&str]) -> Result<Found, String> {
         verdict: j["verdict"].as_str().unwrap_or("?").to_string(),
         kind: j["violation"]["kind"].as_str().map(str::to_string),
         outcomes: support::report_outcomes(&j),
+        counts: ["states_new", "states_visited", "transitions", "end_states"].map(|c| j["stats"][c].as_u64().unwrap_or(u64::MAX)),
     })
 }
 
@@ -167,6 +172,14 @@ fn check(seed: u64) -> Result<(), Failed> {
     let reference = search(dir.path(), &class, &["--sched", "all", "--exact-states"])?;
     let stateless = search(dir.path(), &class, &["--sched", "all", "--stateless", "--max-states", STATELESS_BUDGET])?;
     let mut others = vec![("--sched shared", search(dir.path(), &class, &["--sched", "shared"])?)];
+    // the parallel search: one worker's counts with two workers sharing the visited
+    // set (livelocks, which these programs do not have, are one-worker only)
+    let one = search(dir.path(), &class, &["--sched", "shared", "--no-liveness", "--workers", "1"])?;
+    let two = search(dir.path(), &class, &["--sched", "shared", "--no-liveness", "--workers", "2", "--exact-states"])?;
+    if one.verdict == "ok" && one.counts != two.counts {
+        return Err(format!("one worker counted {:?} (states, visited, transitions, end states), two {:?}\n{source}", one.counts, two.counts).into());
+    }
+    others.push(("--workers 2", two));
     if stateless.verdict != "incomplete" {
         others.push(("--stateless --sched all", stateless));
     }

@@ -26,6 +26,10 @@ pub enum SearchError {
     /// `exact_states` was asked for, but the system has no canonical encoding.
     #[error("--exact-states needs a canonical state encoding, but this system provides none")]
     NoEncoding,
+    /// The search does not support this configuration (e.g. the parallel search and
+    /// `stateless`, `liveness` or a depth limit); the message says what.
+    #[error("unsupported search configuration: {0}")]
+    Unsupported(String),
     /// Replaying a recorded schedule did not reproduce what was recorded: the system
     /// is not deterministic (an internal error of the system, not of the program).
     #[error("the system is not deterministic: replaying a recorded schedule {detail}")]

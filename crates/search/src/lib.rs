@@ -15,6 +15,8 @@
 //!   [`Stats`], outcomes.
 //! - [`listener`]: [`SearchListener`], events while a search runs (progress lines,
 //!   stopping early); [`NoListener`].
+//! - [`parallel`]: the multi-core stateful DFS ([`parallel::parallel_dfs`]): worker
+//!   threads sharing one sharded visited set, with work sharing.
 //! - [`rng`]: [`SearchRng`], the seeded generator of randomised strategies.
 //! - [`estimate`]: Knuth's estimator of the unreduced search tree (random walks).
 //! - livelock detection (fair cycles of the state graph, under strong fairness) is
@@ -62,6 +64,7 @@ pub mod estimate;
 pub mod listener;
 mod liveness;
 mod memory;
+pub mod parallel;
 pub mod por;
 pub mod report;
 pub mod rng;

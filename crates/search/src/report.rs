@@ -156,6 +156,15 @@ pub struct Stats {
     /// the lengths of all violations' traces, summed (their mean: divided by
     /// `violations`)
     pub violation_depth_sum: u64,
+    /// parallel search ([`crate::parallel`]): the worker threads that explored; 0 for
+    /// a sequential search
+    pub workers: u32,
+    /// parallel search: lookups of states in the shared visited set (one for each
+    /// state reached, new or not)
+    pub parallel_lookups: u64,
+    /// parallel search: those of `parallel_lookups` that found their shard of the
+    /// shared visited set locked by another worker and had to wait
+    pub parallel_contended: u64,
 }
 
 impl Stats {
@@ -182,6 +191,9 @@ impl Stats {
         self.violation_depth_sum += later.violation_depth_sum;
         self.peak_rss_bytes = self.peak_rss_bytes.max(later.peak_rss_bytes);
         self.visited_set_bytes = self.visited_set_bytes.max(later.visited_set_bytes);
+        self.workers = self.workers.max(later.workers);
+        self.parallel_lookups += later.parallel_lookups;
+        self.parallel_contended += later.parallel_contended;
         self.elapsed = later.elapsed;
     }
 }

@@ -18,6 +18,11 @@
 //! - [`SearchRun::finish`] turns the result into a [`SearchReport`].
 //!
 //! Early stops travel as [`Halt`] through `?`, so strategy code reads straight.
+//!
+//! A run matches states against its own visited set, or — one worker of the parallel
+//! search ([`SearchRun::new_shared`]) — against the set all workers share
+//! ([`SharedStates`]), which also counts new states against `max_states` for all of
+//! them together.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Instant;
@@ -28,6 +33,7 @@ use crate::config::SearchConfig;
 use crate::error::SearchError;
 use crate::listener::SearchListener;
 use crate::memory;
+use crate::parallel::SharedStates;
 use crate::report::{Counterexample, SearchReport, Stats, StopReason};
 use crate::liveness::FairCycle;
 use crate::system::{Fingerprint, Limit, LimitReached, Move, Step, StepLimits, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
@@ -96,8 +102,7 @@ pub(crate) struct SearchRun<'a> {
     listener: &'a mut dyn SearchListener,
     /// counters so far
     pub stats: Stats,
-    visited: VisitedSet,
-    exact: Option<ExactStore>,
+    states: States<'a>,
     violations: Vec<Counterexample>,
     outcomes: BTreeMap<String, u64>,
     started: Instant,
@@ -105,19 +110,45 @@ pub(crate) struct SearchRun<'a> {
     peak_rss: u64,
 }
 
+/// Where a run matches states.
+enum States<'a> {
+    /// its own visited set (and exact store): a sequential search
+    Own { visited: VisitedSet, exact: Option<ExactStore> },
+    /// the set the workers of a parallel search share
+    Shared(&'a SharedStates),
+}
+
+impl States<'_> {
+    fn bytes(&self) -> u64 {
+        match self {
+            States::Own { visited, .. } => visited.bytes(),
+            States::Shared(shared) => shared.bytes(),
+        }
+    }
+}
+
 impl<'a> SearchRun<'a> {
     /// Starts the clock.
     pub fn new(cfg: &'a SearchConfig, listener: &'a mut dyn SearchListener) -> Self {
         let exact = (cfg.exact_states && !cfg.stateless).then(ExactStore::new);
+        Self::with_states(cfg, listener, States::Own { visited: VisitedSet::new(), exact }, Instant::now())
+    }
+
+    /// A worker of a parallel search: states are matched against `shared` (exact
+    /// store and `max_states` included), the clock started at `started`.
+    pub fn new_shared(cfg: &'a SearchConfig, listener: &'a mut dyn SearchListener, shared: &'a SharedStates, started: Instant) -> Self {
+        Self::with_states(cfg, listener, States::Shared(shared), started)
+    }
+
+    fn with_states(cfg: &'a SearchConfig, listener: &'a mut dyn SearchListener, states: States<'a>, started: Instant) -> Self {
         SearchRun {
             cfg,
             listener,
             stats: Stats::default(),
-            visited: VisitedSet::new(),
-            exact,
+            states,
             violations: Vec::new(),
             outcomes: BTreeMap::new(),
-            started: Instant::now(),
+            started,
             depth_cut: false,
             peak_rss: 0,
         }
@@ -185,7 +216,11 @@ impl<'a> SearchRun<'a> {
             return Ok(None);
         }
         let fp = sys.fingerprint();
-        if !self.visited.contains(fp) {
+        let known = match &self.states {
+            States::Own { visited, .. } => visited.contains(fp),
+            States::Shared(shared) => shared.contains(fp),
+        };
+        if !known {
             return Ok(None);
         }
         self.record(sys, Some(fp), depth).map(Some)
@@ -203,25 +238,35 @@ impl<'a> SearchRun<'a> {
         self.stats.max_depth = self.stats.max_depth.max(depth);
         let new = match fp {
             None => true,
-            Some(fp) => {
-                if let Some(exact) = &mut self.exact {
-                    let encoding = sys.encode().ok_or(SearchError::NoEncoding)?;
-                    exact.insert(fp, &encoding)?;
+            Some(fp) => match &mut self.states {
+                States::Own { visited, exact } => {
+                    if let Some(exact) = exact {
+                        let encoding = sys.encode().ok_or(SearchError::NoEncoding)?;
+                        exact.insert(fp, &encoding)?;
+                    }
+                    visited.insert(fp)
                 }
-                self.visited.insert(fp)
-            }
+                States::Shared(shared) => {
+                    self.stats.parallel_lookups += 1;
+                    shared.insert(sys, fp)?
+                }
+            },
         };
         if !new {
             self.stats.states_visited += 1;
             return Ok(Seen { new, fp });
         }
-        if self.cfg.max_states.is_some_and(|max| self.stats.states_new >= max) {
+        let over = match &self.states {
+            States::Own { .. } => self.cfg.max_states.is_some_and(|max| self.stats.states_new >= max),
+            States::Shared(shared) => !shared.admit(self.cfg.max_states),
+        };
+        if over {
             return Err(Halt::Stop(StopReason::MaxStates));
         }
         self.stats.states_new += 1;
         self.stats.elapsed = self.started.elapsed();
         if fp.is_some() {
-            self.stats.visited_set_bytes = self.visited.bytes();
+            self.stats.visited_set_bytes = self.states.bytes();
         }
         if !self.listener.on_state(&self.stats).map_err(SearchError::Listener)? {
             return Err(Halt::Stop(StopReason::Listener));
@@ -337,7 +382,7 @@ impl<'a> SearchRun<'a> {
             Err(Halt::Error(e)) => return Err(e),
         };
         self.stats.elapsed = self.started.elapsed();
-        self.stats.visited_set_bytes = if self.cfg.stateless { 0 } else { self.visited.bytes() };
+        self.stats.visited_set_bytes = if self.cfg.stateless { 0 } else { self.states.bytes() };
         self.stats.peak_rss_bytes = memory::peak_resident_set_bytes().unwrap_or(0).max(self.peak_rss);
         Ok(SearchReport { strategy, stop, violations: self.violations, stats: self.stats, outcomes: self.outcomes })
     }

@@ -14,7 +14,7 @@
 //! reported as an error that stops the search. The store costs the full size of every
 //! state, so it is only for testing.
 
-use std::rc::Rc;
+use std::sync::Arc;
 
 use rustc_hash::FxHashMap;
 use thiserror::Error;
@@ -58,10 +58,12 @@ pub enum FingerprintError {
 }
 
 /// Every state seen, as fingerprint ↔ canonical encoding (see the module docs).
+/// `Send` and `Sync`, so that the workers of a parallel search can share one behind
+/// a mutex.
 #[derive(Clone, Debug, Default)]
 pub struct ExactStore {
-    by_fp: FxHashMap<Fingerprint, Rc<[u8]>>,
-    by_encoding: FxHashMap<Rc<[u8]>, Fingerprint>,
+    by_fp: FxHashMap<Fingerprint, Arc<[u8]>>,
+    by_encoding: FxHashMap<Arc<[u8]>, Fingerprint>,
     encoded_bytes: u64,
 }
 
@@ -85,9 +87,9 @@ impl ExactStore {
         if let Some(&first) = self.by_encoding.get(encoding) {
             return Err(FingerprintError::Unstable { first, second: fp, len: encoding.len() });
         }
-        let shared: Rc<[u8]> = Rc::from(encoding);
+        let shared: Arc<[u8]> = Arc::from(encoding);
         self.encoded_bytes += encoding.len() as u64;
-        self.by_encoding.insert(Rc::clone(&shared), fp);
+        self.by_encoding.insert(Arc::clone(&shared), fp);
         self.by_fp.insert(fp, shared);
         Ok(true)
     }

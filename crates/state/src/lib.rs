@@ -9,6 +9,8 @@
 //! - [`visited`]: [`VisitedSet`], the compact set of fingerprints of states already
 //!   explored (16 bytes a state plus table overhead, at most 24 in all once it holds
 //!   more than about 60,000 states).
+//! - [`sharded`]: [`ShardedVisitedSet`], the visited set the threads of a parallel
+//!   search share: [`VisitedSet`]s behind one mutex each, contention counted.
 //! - [`graph`]: [`StateGraph`], the explored transition graph (`L_r` of the stateful
 //!   POR paper) with dense state ids and interned labels ([`LabelTable`]) that the
 //!   dynamic POR algorithms re-traverse ([`TraversalMarks`]).
@@ -35,9 +37,11 @@
 pub mod exact;
 pub mod fingerprint;
 pub mod graph;
+pub mod sharded;
 pub mod visited;
 
 pub use exact::{ExactStore, FingerprintError};
 pub use fingerprint::{combine, hash_bytes, hash_bytes_seeded, uncombine, Fingerprint, MultisetHash, StateHasher};
 pub use graph::{GraphEdge, LabelId, LabelTable, StateGraph, StateId, TraversalMarks, NO_STATE};
+pub use sharded::ShardedVisitedSet;
 pub use visited::VisitedSet;

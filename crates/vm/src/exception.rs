@@ -121,7 +121,7 @@ impl Vm {
                 }
                 skipping_init = false;
             }
-            frames.push(((f.method.0 as i64) << 32) | f.pc as i64);
+            frames.push(((self.method(f.method).stable & crate::class::BACKTRACE_METHOD_MASK) | u64::from(f.pc & 0xffff)) as i64);
             if frames.len() == MAX_STACK_TRACE_DEPTH {
                 break;
             }
@@ -139,7 +139,7 @@ impl Vm {
     pub fn backtrace(&self, ex: ObjRef) -> Vec<(MethodId, u32)> {
         let Some(Value::Ref(Some(bt))) = self.heap.field(ex, self.wk.throwable_backtrace) else { return Vec::new() };
         match self.heap.array(bt) {
-            Some(Array::Long(l)) => l.iter().map(|&e| (MethodId((e >> 32) as u32), e as u32)).collect(),
+            Some(Array::Long(l)) => l.iter().filter_map(|&e| Some((*self.method_by_stable.get(&(e as u64 & crate::class::BACKTRACE_METHOD_MASK))?, (e & 0xffff) as u32))).collect(),
             _ => Vec::new(),
         }
     }

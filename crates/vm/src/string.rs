@@ -61,9 +61,10 @@ impl Vm {
         if let Some(&s) = self.interned.get(units) {
             return Ok(s);
         }
-        self.heap.set_permanent(true);
+        let content: Vec<u8> = units.iter().flat_map(|u| u.to_le_bytes()).collect();
+        self.heap.set_permanent(Some(xxhash_rust::xxh3::xxh3_64_with_seed(&content, 0x696e_7465_726e)));
         let s = self.new_string_utf16(units);
-        self.heap.set_permanent(false);
+        self.heap.set_permanent(None);
         let s = s?;
         self.pinned.push(s);
         self.interned.insert(units.into(), s);

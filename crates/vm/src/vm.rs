@@ -144,6 +144,11 @@ pub struct Vm {
     pub(crate) instructions: u64,
     /// counter for names of vm-made classes
     pub(crate) synthetic_classes: u32,
+    /// methods by the stable-id bits a backtrace entry keeps
+    /// (`class::BACKTRACE_METHOD_MASK`)
+    pub(crate) method_by_stable: rustc_hash::FxHashMap<u64, MethodId>,
+    /// classes by stable id (`class::stable_key`)
+    pub(crate) class_by_stable: rustc_hash::FxHashMap<u64, ClassId>,
     /// deterministic clock, advanced by reads
     pub(crate) nano_clock: i64,
 }
@@ -191,6 +196,8 @@ impl Vm {
             preempt_at: u64::MAX,
             instructions: 0,
             synthetic_classes: 0,
+            method_by_stable: Default::default(),
+            class_by_stable: Default::default(),
             nano_clock: 0,
         };
         vm.load_well_known()?;

@@ -8,7 +8,10 @@
 //! output. References are hashed as the referent's
 //! stable id (allocating thread, allocation site, count), so states that differ only
 //! in allocation order or object-table slots match (heap symmetry);
-//! sums make the combination independent of table order. Per-object and per-class
+//! sums make the combination independent of table order. Classes and methods are
+//! written as their stable ids (`class::stable_key`), not their ids in load order,
+//! so vms that load classes in different orders give equal states equal
+//! fingerprints (the workers of a parallel search share one visited set). Per-object and per-class
 //! hashes are cached and recomputed only for what a transition changed (the heap's
 //! dirty list), after the young collection has removed garbage so that unreachable
 //! objects never make equal states differ.
@@ -124,7 +127,7 @@ impl Vm {
         s.u32(o.identity_hash as u32);
         let pinned = o.has(PINNED);
         if !pinned {
-            s.u32(o.class.0);
+            s.u64(self.class(o.class).stable);
         }
         match &o.monitor {
             None => s.bytes(&[0]),
@@ -191,7 +194,7 @@ impl Vm {
             InitState::Initialized => 1,
             InitState::Failed => 2,
         };
-        s.u32(c.0);
+        s.u64(self.class(c).stable);
         s.u64(init);
         if st.init == InitState::Failed {
             // the saved error, the cause of later `NoClassDefFoundError`s
@@ -229,7 +232,7 @@ impl Vm {
         s.u32(t.identity_hashes);
         s.u32(t.stack.frames.len() as u32);
         for f in &t.stack.frames {
-            s.u32(f.method.0);
+            s.u64(self.method(f.method).stable);
             s.u32(f.pc);
             let kind: u8 = match f.kind {
                 FrameKind::Java => 0,
@@ -242,11 +245,11 @@ impl Vm {
             };
             s.bytes(&[kind, f.atomic as u8, f.library as u8, f.lin as u8]);
             if let FrameKind::ClassInit { class, .. } = f.kind {
-                s.u32(class.0);
+                s.u64(self.class(class).stable);
             }
             if let FrameKind::VarHandleResult { from, to } = f.kind {
-                s.u32(from.0);
-                s.u32(to.0);
+                s.u64(self.class(from).stable);
+                s.u64(self.class(to).stable);
             }
         }
         s.u32(t.stack.values.len() as u32);
@@ -415,8 +418,8 @@ impl Vm {
         fp
     }
 
-    /// The canonical encoding of the current state (objects by stable id, classes by
-    /// id, threads by stable id): what the fingerprint hashes, spelled out.
+    /// The canonical encoding of the current state (objects, classes and threads by
+    /// stable id): what the fingerprint hashes, spelled out.
     pub fn encode_state(&mut self) -> Vec<u8> {
         self.update_hashes();
         self.number_young_objects();
@@ -432,8 +435,8 @@ impl Vm {
         if let Some(n) = numbering {
             objects.extend(n.objects().map(|(r, _)| r).filter(|&r| self.counts(r)).map(|r| (self.sid_of(Some(r)), r)));
             classes.extend(n.classes.iter().copied());
-            classes.sort_unstable();
         }
+        classes.sort_unstable_by_key(|&c| self.class(c).stable);
         objects.sort_unstable();
         out.u32(objects.len() as u32);
         for (_, r) in objects {

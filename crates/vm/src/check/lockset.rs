@@ -58,10 +58,13 @@
 //! is knowledge about the program, not state). Reading which locks a thread holds
 //! is `guards.rs`'s; deciding the other scheduling points is `policy.rs`'s.
 
+use std::sync::Arc;
+
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::policy::AccessClass;
 use super::release::LockFamily;
+use super::shared_lockset::SharedDiscipline;
 use super::{guards, AccessRecord, Guards, NO_GUARDS};
 use crate::class::{ClassId, InitState, MethodId};
 use crate::thread::ThreadStatus;
@@ -70,39 +73,64 @@ use crate::vm::Vm;
 
 /// The unit the discipline is assumed for: a field of a class (the object's class
 /// and the field's slot), a class's static field, or every element of an array class.
+/// The class is named by its stable id, so a key means the same in every vm of a
+/// parallel search (`shared_lockset.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Key {
-    owner: u32,
+    class: u64,
+    statics: bool,
     field: u32,
+}
+
+#[cfg(test)]
+impl Key {
+    /// A key of a made-up class.
+    pub(crate) fn for_tests(class: u64) -> Key {
+        Key { class, statics: false, field: 0 }
+    }
 }
 
 /// The suffix that names a trusted method whose calls are scheduled, among the racy
 /// keys of reports and trace files.
-const SCHEDULED_CALL: &str = " (call scheduled)";
+pub(crate) const SCHEDULED_CALL: &str = " (call scheduled)";
 
 /// The [`Key::field`] of array elements.
 const ELEMENTS: u32 = u32::MAX;
 
 /// What the accesses to one location so far had in common.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Entry {
     /// the only thread that accessed it, or [`MANY`]
-    thread: u32,
+    pub(crate) thread: u32,
     /// locks held (exclusively or shared) at every access
-    held: Guards,
+    pub(crate) held: Guards,
     /// locks held exclusively at every write; `None` before the first write
-    written: Option<Guards>,
+    pub(crate) written: Option<Guards>,
     /// locks held (exclusively or shared) at every read made holding a lock; `None`
     /// before the first
-    locked_reads: Option<Guards>,
+    pub(crate) locked_reads: Option<Guards>,
 }
 
 /// [`Entry::thread`] of a location more than one thread accessed.
 const MANY: u32 = u32::MAX;
 
 impl Entry {
+    /// What the accesses of both entries had in common.
+    pub(crate) fn meet(&self, other: &Entry) -> Entry {
+        let both = |a: Option<Guards>, b: Option<Guards>| match (a, b) {
+            (Some(a), Some(b)) => Some(guards::meet(&a, &b)),
+            (a, b) => a.or(b),
+        };
+        Entry {
+            thread: if self.thread == other.thread { self.thread } else { MANY },
+            held: guards::meet(&self.held, &other.held),
+            written: both(self.written, other.written),
+            locked_reads: both(self.locked_reads, other.locked_reads),
+        }
+    }
+
     /// No access to the location can race with another.
-    fn protected(&self) -> bool {
+    pub(crate) fn protected(&self) -> bool {
         self.thread != MANY
             || match &self.written {
                 None => true,
@@ -122,7 +150,7 @@ impl Entry {
 }
 
 /// The suffix of a key's name when even its reads under a lock are scheduling points.
-const LOCKED_TOO: &str = " (locked reads too)";
+pub(crate) const LOCKED_TOO: &str = " (locked reads too)";
 
 /// The discipline's knowledge (see the module docs). Not state.
 #[derive(Default)]
@@ -135,9 +163,9 @@ pub(crate) struct Lockset {
     racy_locked: FxHashSet<Key>,
     /// keys let through (any access) in the running search
     relied: FxHashSet<Key>,
-    /// trusted methods one of whose calls touched a racy key or a location the
-    /// discipline cannot protect: their calls are scheduling points
-    unmerged: FxHashSet<MethodId>,
+    /// trusted methods (by stable id) one of whose calls touched a racy key or a
+    /// location the discipline cannot protect: their calls are scheduling points
+    unmerged: FxHashSet<u64>,
     /// racy keys whose reads under a lock were let through in the running search
     relied_locked: FxHashSet<Key>,
     entries: FxHashMap<(u64, u32), Entry>,
@@ -154,6 +182,9 @@ pub(crate) struct Lockset {
     /// a key let through became racy, or a family the search relied on being
     /// unprobed was probed: the search must start again
     pub(crate) broken: bool,
+    /// the pool of a parallel search's vms, and its epoch when this copy last
+    /// pulled from it (`shared_lockset.rs`)
+    shared: Option<(Arc<SharedDiscipline>, u64)>,
 }
 
 impl Lockset {
@@ -166,8 +197,13 @@ impl Lockset {
     /// A probe of a lock of `family` (`release.rs`): its releases stop from now on,
     /// and so do the accesses after its acquires.
     pub(crate) fn probe(&mut self, family: LockFamily) {
-        if self.probed.insert(family) && self.relied_unprobed.contains(&family) {
-            self.broken = true;
+        if self.probed.insert(family) {
+            if self.relied_unprobed.contains(&family) {
+                self.broken = true;
+            }
+            if let Some((pool, _)) = &self.shared {
+                pool.probe(family);
+            }
         }
     }
 
@@ -178,8 +214,55 @@ impl Lockset {
         if self.probed.contains(&family) {
             return false;
         }
-        self.relied_unprobed.insert(family);
+        if self.relied_unprobed.insert(family) {
+            if let Some((pool, _)) = &self.shared {
+                pool.rely_on_unprobed(family);
+            }
+        }
         true
+    }
+
+    /// Lets `key` through: the running search relies on it (`locked`: a read under a
+    /// lock of a racy key).
+    fn rely(&mut self, key: Key, locked: bool) {
+        let new = if locked { self.relied_locked.insert(key) } else { self.relied.insert(key) };
+        if let (true, Some((pool, _))) = (new, &self.shared) {
+            pool.rely(key, locked);
+        }
+    }
+
+    /// `key`, called `name()`, is racy (`locked_too`: its reads under a lock as
+    /// well); breaks the search if it relied on the key.
+    fn make_racy(&mut self, key: Key, locked_too: bool, name: impl FnOnce() -> String) {
+        let mut racier = false;
+        if self.racy.insert(key) {
+            racier = true;
+            self.broken |= self.relied.contains(&key);
+        }
+        if locked_too && self.racy_locked.insert(key) {
+            racier = true;
+            self.broken |= self.relied.contains(&key) || self.relied_locked.contains(&key);
+        }
+        if let (true, Some((pool, _))) = (racier, &self.shared) {
+            pool.make_racy(key, locked_too, name);
+        }
+    }
+
+    /// Brings this copy up to date with the pool of a parallel search, if it moved.
+    fn pull(&mut self) {
+        let Some((pool, pulled)) = &self.shared else { return };
+        let epoch = pool.epoch();
+        if epoch == *pulled {
+            return;
+        }
+        let pool = pool.clone();
+        pool.pull(|p| {
+            self.racy.extend(p.racy.iter().copied());
+            self.racy_locked.extend(p.racy_locked.iter().copied());
+            self.unmerged.extend(p.unmerged.iter().copied());
+            self.probed.extend(p.probed.iter().copied());
+        });
+        self.shared = Some((pool, epoch));
     }
 }
 
@@ -192,8 +275,10 @@ impl Vm {
         if a.owner == AccessRecord::NO_OWNER || a.field >= AccessRecord::BLOCK {
             return None;
         }
-        let is_array = a.owner & AccessRecord::STATICS == 0 && self.class(ClassId(a.owner)).is_array();
-        Some(Key { owner: a.owner, field: if is_array { ELEMENTS } else { a.field } })
+        let statics = a.owner & AccessRecord::STATICS != 0;
+        let class = self.class(ClassId(a.owner & !AccessRecord::STATICS));
+        let is_array = !statics && class.is_array();
+        Some(Key { class: class.stable, statics, field: if is_array { ELEMENTS } else { a.field } })
     }
 
     /// Whether the data access `a` of thread `tid`, `ran` instructions into its
@@ -207,6 +292,7 @@ impl Vm {
         }
         let (Some(ls), Some(key)) = (self.lockset(), self.key_of(a)) else { return false };
         let mut ls = ls.borrow_mut();
+        ls.pull();
         if !ls.preset.is_empty() && ls.named.insert(key) {
             let name = self.key_name(key);
             if ls.preset.contains(&name) {
@@ -218,13 +304,13 @@ impl Vm {
             }
         }
         if !ls.racy.contains(&key) {
-            ls.relied.insert(key);
+            ls.rely(key, false);
             return true;
         }
         if a.write || ls.racy_locked.contains(&key) || *held.get_or_insert_with(|| self.held(tid)) == (NO_GUARDS, NO_GUARDS) {
             return false;
         }
-        ls.relied_locked.insert(key);
+        ls.rely(key, true);
         true
     }
 
@@ -239,31 +325,33 @@ impl Vm {
         }
         for a in accesses {
             let Some(key) = self.key_of(a) else { continue };
-            if ls.borrow().racy_locked.contains(&key) || self.initialising_statics(tid, key) {
+            if ls.borrow().racy_locked.contains(&key) || self.initialising_statics(tid, a) {
                 continue;
             }
             let (exclusive, shared) = *held.get_or_insert_with(|| self.held(tid));
             let locks = if a.write { exclusive } else { guards::union(&exclusive, &shared) };
             let mut ls = ls.borrow_mut();
-            let entry = ls.entries.entry((a.object, a.field)).or_insert(Entry { thread: tid, held: locks, written: None, locked_reads: None });
-            if entry.thread != tid {
-                entry.thread = MANY;
+            let access = Entry {
+                thread: tid,
+                held: locks,
+                written: a.write.then_some(exclusive),
+                locked_reads: (!a.write && locks != NO_GUARDS).then_some(locks),
+            };
+            let location = (a.object, a.field);
+            let old = ls.entries.get(&location).copied();
+            let mut entry = old.map_or(access, |e| e.meet(&access));
+            if old == Some(entry) {
+                continue;
             }
-            entry.held = guards::meet(&entry.held, &locks);
-            if a.write {
-                entry.written = Some(entry.written.map_or(exclusive, |w| guards::meet(&w, &exclusive)));
-            } else if locks != NO_GUARDS {
-                entry.locked_reads = Some(entry.locked_reads.map_or(locks, |r| guards::meet(&r, &locks)));
+            if let Some((pool, _)) = &ls.shared {
+                entry = pool.meet_entry(location, entry);
             }
-            let (protected, locked_reads_protected) = (entry.protected(), entry.locked_reads_protected());
-            if !protected && ls.racy.insert(key) && ls.relied.contains(&key) {
-                ls.broken = true;
-            }
-            if !locked_reads_protected && ls.racy_locked.insert(key) {
-                ls.racy.insert(key);
-                if ls.relied.contains(&key) || ls.relied_locked.contains(&key) {
-                    ls.broken = true;
-                }
+            ls.entries.insert(location, entry);
+            let name = || self.key_name(key);
+            if !entry.locked_reads_protected() {
+                ls.make_racy(key, true, name);
+            } else if !entry.protected() {
+                ls.make_racy(key, false, name);
             }
         }
     }
@@ -279,19 +367,19 @@ impl Vm {
         self.lockset_observe(tid, &writes, None);
     }
 
-    /// Whether `key` is a static of a class thread `tid` is initialising: every other
-    /// thread's access to it waits for the initialisation to end (JVMS §5.5), so it
-    /// cannot race with these.
-    fn initialising_statics(&self, tid: u32, key: Key) -> bool {
-        key.owner & AccessRecord::STATICS != 0
-            && matches!(self.class_states[(key.owner & !AccessRecord::STATICS) as usize].init, InitState::InProgress(t) if t == tid)
+    /// Whether `a` accesses a static of a class thread `tid` is initialising: every
+    /// other thread's access to it waits for the initialisation to end (JVMS §5.5),
+    /// so it cannot race with these.
+    fn initialising_statics(&self, tid: u32, a: &AccessRecord) -> bool {
+        a.owner & AccessRecord::STATICS != 0
+            && matches!(self.class_states[(a.owner & !AccessRecord::STATICS) as usize].init, InitState::InProgress(t) if t == tid)
     }
 
     /// `Class.field`, `Class.field (static)` or `[LClass; elements`, for reports and
     /// trace files.
     fn key_name(&self, key: Key) -> String {
-        let class = ClassId(key.owner & !AccessRecord::STATICS);
-        let statics = key.owner & AccessRecord::STATICS != 0;
+        let Some(&class) = self.class_by_stable.get(&key.class) else { return format!("class#{:x}.#{}", key.class, key.field) };
+        let statics = key.statics;
         if key.field == ELEMENTS {
             return format!("{} elements", self.class(class).java_name());
         }
@@ -313,7 +401,7 @@ impl Vm {
         let ls = ls.borrow();
         let name = |k: &Key| if ls.racy_locked.contains(k) { self.key_name(*k) + LOCKED_TOO } else { self.key_name(*k) };
         let probed = ls.probed.iter().map(|f| f.probed_name().to_string());
-        let scheduled = ls.unmerged.iter().map(|&m| self.method_display(m) + SCHEDULED_CALL);
+        let scheduled = ls.unmerged.iter().filter_map(|&m| self.method_by_stable.get(&(m & crate::class::BACKTRACE_METHOD_MASK))).map(|&m| self.method_display(m) + SCHEDULED_CALL);
         let mut names: Vec<String> = ls.racy.iter().map(name).chain(probed).chain(scheduled).chain(ls.preset.iter().cloned()).collect();
         names.sort();
         names.dedup();
@@ -346,11 +434,13 @@ impl Vm {
         let Some(ls) = self.lockset() else { return false };
         {
             let mut ls = ls.borrow_mut();
-            if ls.unmerged.contains(&m) {
+            ls.pull();
+            let stable = self.method(m).stable;
+            if ls.unmerged.contains(&stable) {
                 return false;
             }
             if !ls.preset.is_empty() && ls.preset.contains(&(self.method_display(m) + SCHEDULED_CALL)) {
-                ls.unmerged.insert(m);
+                ls.unmerged.insert(stable);
                 return false;
             }
         }
@@ -370,11 +460,15 @@ impl Vm {
         for a in accesses {
             match self.key_of(a) {
                 Some(key) if !ls.racy.contains(&key) => {
-                    ls.relied.insert(key);
+                    ls.rely(key, false);
                 }
                 _ => {
-                    if ls.unmerged.insert(m) {
+                    let stable = self.method(m).stable;
+                    if ls.unmerged.insert(stable) {
                         ls.broken = true;
+                        if let Some((pool, _)) = &ls.shared {
+                            pool.unmerge(stable, || self.method_display(m));
+                        }
                     }
                 }
             }
@@ -392,9 +486,24 @@ impl Vm {
         }
     }
 
-    /// Whether a key the search relied on became racy (see the module docs).
+    /// Whether a key the search relied on became racy (see the module docs), here or,
+    /// in a parallel search, in another worker's vm.
     pub(crate) fn lockset_broken(&self) -> bool {
-        self.lockset().is_some_and(|ls| ls.borrow().broken)
+        self.lockset().is_some_and(|ls| {
+            let ls = ls.borrow();
+            ls.broken || ls.shared.as_ref().is_some_and(|(pool, _)| pool.broken())
+        })
+    }
+
+    /// Makes this vm one worker of a parallel search: its discipline pools what it
+    /// learns with the other workers' vms through `pool` (`shared_lockset.rs`), and
+    /// starts from what the pool knows.
+    pub fn share_lockset(&mut self, pool: Arc<SharedDiscipline>) {
+        if let Some(ls) = self.lockset() {
+            let mut ls = ls.borrow_mut();
+            ls.shared = Some((pool, u64::MAX));
+            ls.pull();
+        }
     }
 }
 

@@ -13,7 +13,8 @@
 //! - `library`: trusted library calls (`--library atomic`), run as one step each.
 //! - `guards`: the locks a thread holds; `lockset`: the locking discipline — data
 //!   accesses no other thread can race with need no scheduling point; `release`:
-//!   nor do lock releases nobody can observe.
+//!   nor do lock releases nobody can observe; `shared_lockset`: the discipline's
+//!   knowledge pooled by the vms of a parallel search.
 //! - `choice`: calls whose result is a choice (a weak compare-and-set that may fail
 //!   spuriously, a random draw), explored as the branches of one transition.
 //! - `fingerprint`: incremental state hashing with heap symmetry, the young
@@ -36,6 +37,7 @@ pub(crate) mod journal;
 mod policy;
 mod release;
 mod symmetry;
+mod shared_lockset;
 mod thread_group;
 mod transition;
 
@@ -49,6 +51,7 @@ pub use library::{trusted_table, LibraryMode, LibraryPolicy, LIBRARY_SLICE};
 pub use describe::{NextOp, ThreadReport};
 pub use transition::{Diverged, Pending, StepReport, Uncaught};
 pub use guards::{Guards, NO_GUARDS};
+pub use shared_lockset::SharedDiscipline;
 pub(crate) use lifecycle::THREAD_STATUS_RUNNABLE;
 
 use crate::class::ClassId;

@@ -191,7 +191,7 @@ impl Vm {
                 n.classes.push(c);
             }
         }
-        n.classes.sort_unstable();
+        n.classes.sort_unstable_by_key(|&c| self.classes[c.index()].stable);
         for k in 0..n.classes.len() {
             let c = n.classes[k];
             n.visit_values(heap, &self.class_states[c.index()].statics);
@@ -211,7 +211,7 @@ impl Vm {
             }
         }
         let mut errors: Vec<(ClassId, ObjRef)> = self.init_errors.iter().map(|(&c, &r)| (c, r)).collect();
-        errors.sort_unstable_by_key(|&(c, _)| c);
+        errors.sort_unstable_by_key(|&(c, _)| self.classes[c.index()].stable);
         for (_, r) in errors {
             n.visit(heap, r);
         }

@@ -86,6 +86,7 @@ impl Vm {
         };
         let id = class.id;
         self.class_by_name.insert(class.name.clone(), id);
+        self.class_by_stable.insert(class.stable, id);
         self.classes.push(class);
         self.class_states.push(state);
         let methods = std::mem::take(&mut def.methods);
@@ -199,6 +200,7 @@ impl Vm {
         let class = Class {
             id,
             name: def.name.clone(),
+            stable: super::stable_key(&def.name),
             access: def.access,
             kind: ClassKind::Instance,
             super_class,
@@ -223,6 +225,7 @@ impl Vm {
 
     fn add_method(&mut self, class: ClassId, index: usize, m: jvmc_classfile::MethodDef) -> VmResult<MethodId> {
         let cls = &self.classes[class.index()];
+        let class_stable = cls.stable;
         let sig = MethodSig::parse(&m.descriptor)
             .ok_or_else(|| VmError::Linkage(format!("bad method descriptor {} in {}", m.descriptor, cls.name)))?;
         let is_static = m.access & access::STATIC != 0;
@@ -251,9 +254,12 @@ impl Vm {
             MethodBody::Abstract
         };
         let id = MethodId(self.methods.len() as u32);
+        let stable = super::method_stable_key(class_stable, &m.name, &m.descriptor);
+        self.method_by_stable.insert(stable & super::BACKTRACE_METHOD_MASK, id);
         self.methods.push(Method {
             id,
             class,
+            stable,
             name: m.name,
             descriptor: m.descriptor,
             access: m.access,
@@ -300,6 +306,7 @@ impl Vm {
         let class = Class {
             id,
             name: name.into(),
+            stable: super::stable_key(name),
             access: comp_access | access::FINAL | access::ABSTRACT,
             kind: ClassKind::Array { component, elem },
             super_class: Some(object),
@@ -324,6 +331,7 @@ impl Vm {
     fn push_bare_class(&mut self, class: Class) -> ClassId {
         let id = class.id;
         self.class_by_name.insert(class.name.clone(), id);
+        self.class_by_stable.insert(class.stable, id);
         self.classes.push(class);
         self.class_states.push(ClassState { init: InitState::Initialized, statics: Box::new([]), epoch: 0, hash: 0, dirty: false, changed: false });
         id
@@ -339,6 +347,7 @@ impl Vm {
         let class = Class {
             id,
             name: name.into(),
+            stable: super::stable_key(name),
             access: access::PUBLIC | access::FINAL | access::ABSTRACT,
             kind: ClassKind::Primitive(p),
             super_class: None,

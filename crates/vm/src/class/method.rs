@@ -106,6 +106,9 @@ pub struct Method {
     pub class: ClassId,
     /// name
     pub name: Box<str>,
+    /// a name-derived id, the same in every vm (declaring class, name and descriptor;
+    /// see [`super::stable_key`]), for fingerprints, allocation sites and backtraces
+    pub stable: u64,
     /// descriptor
     pub descriptor: Box<str>,
     /// access flags

@@ -6,6 +6,9 @@ use crate::error::VmResult;
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
+/// Tags the stable ids of mirrors (see `Heap::set_permanent`).
+const MIRROR: u64 = 0x6d69_7272_6f72;
+
 impl Vm {
     /// The `Class` object of `class`.
     pub fn mirror_of(&mut self, class: ClassId) -> VmResult<ObjRef> {
@@ -21,9 +24,9 @@ impl Vm {
         fields[self.wk.class_id_slot] = Value::Int(class.0 as i32);
         fields[self.wk.class_component] = Value::Ref(component);
         fields[self.wk.class_module] = Value::Ref(self.unnamed_module);
-        self.heap.set_permanent(true);
+        self.heap.set_permanent(Some(crate::heap::mix_ids(MIRROR, self.class(class).stable)));
         let m = self.heap.alloc_instance(cc, fields);
-        self.heap.set_permanent(false);
+        self.heap.set_permanent(None);
         self.pinned.push(m);
         self.classes[class.index()].mirror = Some(m);
         Ok(m)

@@ -83,6 +83,9 @@ pub struct Class {
     pub id: ClassId,
     /// internal name (`java/lang/String`, `[I`, `int`)
     pub name: Box<str>,
+    /// a name-derived id, the same in every vm that loads the class whatever the
+    /// load order (what fingerprints and stable object ids use; see [`stable_key`])
+    pub stable: u64,
     /// access flags
     pub access: u16,
     /// kind
@@ -192,3 +195,23 @@ pub struct ClassState {
     /// objects: a root of the young collection)
     pub changed: bool,
 }
+
+/// The id of a class with internal name `name` that fingerprints and stable object
+/// ids use instead of its [`ClassId`]: ids count classes in load order, which differs
+/// between vms that explore different paths (the workers of a parallel search), while
+/// a name means the same class in every vm (there is one class namespace).
+pub fn stable_key(name: &str) -> u64 {
+    xxhash_rust::xxh3::xxh3_64_with_seed(name.as_bytes(), 0x6a76_6d63_636c_7373)
+}
+
+/// The stable id of the method `name` `descriptor` of the class whose stable id is
+/// `class` (see [`stable_key`]).
+pub fn method_stable_key(class: u64, name: &str, descriptor: &str) -> u64 {
+    let own = xxhash_rust::xxh3::xxh3_64_with_seed(format!("{name}{descriptor}").as_bytes(), class);
+    crate::heap::mix_ids(class, own)
+}
+
+/// The bits of a method's stable id a backtrace entry keeps (the low 16 hold the
+/// pc, which JVMS §4.7.3 bounds below 65,536): 48 bits, enough that two methods of
+/// one program share them with odds below one in a million.
+pub(crate) const BACKTRACE_METHOD_MASK: u64 = !0xffff;

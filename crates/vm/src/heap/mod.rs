@@ -137,8 +137,9 @@ pub struct Heap {
     alloc_site: u64,
     site_counters: rustc_hash::FxHashMap<u64, u64>,
     next_boot_sid: u64,
-    /// allocations are permanent (see [`Heap::set_permanent`])
-    permanent: bool,
+    /// allocations are permanent (see [`Heap::set_permanent`]): the key of what they
+    /// make, and how many objects they made so far
+    permanent: Option<(u64, u64)>,
     /// slots that may hold young objects (tracking; stale entries are dropped by
     /// the next young collection)
     young: Vec<u32>,
@@ -194,7 +195,7 @@ impl Heap {
             alloc_site: 0,
             site_counters: Default::default(),
             next_boot_sid: 1,
-            permanent: false,
+            permanent: None,
             young: Vec::new(),
             remembered: Vec::new(),
             in_remembered: Vec::new(),
@@ -240,11 +241,21 @@ impl Heap {
     /// before (JPF's search-global ids, refined by site): an allocation elsewhere, or
     /// by another thread, never shifts it, so the same object gets the same id on
     /// every interleaving that creates it.
+    ///
+    /// Before tracking (the boot, the same in every vm of a program) ids count up.
+    /// A permanent object made while tracking is named by what it is (a class's
+    /// mirror, an interned string's content) and its place among the objects made for
+    /// it, so vms that create it on different paths, at different times (the workers
+    /// of a parallel search), name it alike.
     fn next_sid(&mut self) -> u64 {
-        if self.journal.is_none() || self.permanent {
+        if self.journal.is_none() {
             let s = self.next_boot_sid;
             self.next_boot_sid += 1;
             return s;
+        }
+        if let Some((key, made)) = &mut self.permanent {
+            *made += 1;
+            return mix_ids(*key, *made) | (1 << 61);
         }
         let key = mix_ids(self.alloc_thread_sid, self.alloc_site);
         let c = self.site_counters.entry(key).or_insert(0);
@@ -258,7 +269,7 @@ impl Heap {
 
     /// Allocates an object and returns its reference.
     pub fn alloc(&mut self, mut obj: Object) -> ObjRef {
-        if self.permanent {
+        if self.permanent.is_some() {
             return self.alloc_permanent(obj);
         }
         self.bytes_since_gc += obj.byte_size();
@@ -288,14 +299,17 @@ impl Heap {
         ObjRef::from_index(index).unwrap_or_else(|| unreachable!("object index 0 is reserved"))
     }
 
-    /// Makes the following allocations permanent (`true`) or ordinary again: class
+    /// Makes the following allocations permanent (`Some`) or ordinary again: class
     /// mirrors, interned constants and their arrays, the instances of non-capturing
     /// lambdas. A permanent object is pinned (never collected), never undone by a
     /// rollback, and shared; its sid comes from the boot counter, so it is the same on
     /// every path that later uses it. The fingerprint counts it by identity only (and
     /// its monitor, while in use).
-    pub fn set_permanent(&mut self, on: bool) {
-        self.permanent = on;
+    ///
+    /// `Some(key)` starts permanent allocations for what `key` names (the same key in
+    /// every vm, see [`Heap::next_sid`]); `None` ends them.
+    pub fn set_permanent(&mut self, key: Option<u64>) {
+        self.permanent = key.map(|k| (k, 0));
     }
 
     fn alloc_permanent(&mut self, mut obj: Object) -> ObjRef {

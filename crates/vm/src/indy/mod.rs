@@ -60,7 +60,7 @@ impl Vm {
         let (class_name, built): (String, Result<ClassDef, String>) =
             match (&*bsm.handle.member.class, &*bsm.handle.member.name) {
                 ("java/lang/invoke/StringConcatFactory", name @ ("makeConcatWithConstants" | "makeConcat")) => {
-                    let n = self.synthetic_name(&caller, "$$Concat$");
+                    let n = self.synthetic_name(&caller, "$$Concat$", index);
                     let recipe = match (name, bsm.args.first()) {
                         ("makeConcat", _) => None,
                         (_, Some(PoolEntry::String(r))) => Some(&r[..]),
@@ -71,7 +71,7 @@ impl Vm {
                     (n, d)
                 }
                 ("java/lang/invoke/LambdaMetafactory", "metafactory" | "altMetafactory") => {
-                    let n = self.synthetic_name(&caller, "$$Lambda$");
+                    let n = self.synthetic_name(&caller, "$$Lambda$", index);
                     let Some(iface) = jvmc_classfile::descriptor::MethodSig::parse(&site.descriptor)
                         .and_then(|s| s.ret)
                         .and_then(|r| r.1.strip_prefix('L').and_then(|x| x.strip_suffix(';')).map(str::to_string))
@@ -82,7 +82,7 @@ impl Vm {
                     (n, d)
                 }
                 ("java/lang/runtime/ObjectMethods", "bootstrap") => {
-                    let n = self.synthetic_name(&caller, "$$ObjectMethods$");
+                    let n = self.synthetic_name(&caller, "$$ObjectMethods$", index);
                     let d = self.record_methods(ts, &n, &site.name, &site.descriptor, &bsm.args)?;
                     (n, d)
                 }
@@ -106,9 +106,9 @@ impl Vm {
         let non_capturing = entry == "get$Lambda" && self.method(target).arg_slots == 0;
         if non_capturing {
             // one shared instance, as HotSpot gives non-capturing lambdas
-            self.heap.set_permanent(true);
+            self.heap.set_permanent(Some(self.class(c).stable));
             let obj = self.alloc_object(c);
-            self.heap.set_permanent(false);
+            self.heap.set_permanent(None);
             self.pinned.push(obj);
             cache[index as usize].set(Resolved::Constant(Value::obj(obj)));
             ts.values.push(Value::obj(obj));
@@ -118,9 +118,17 @@ impl Vm {
         self.invoke_method(ts, target)
     }
 
-    fn synthetic_name(&mut self, caller: &str, infix: &str) -> String {
+    /// The name of the class that links call site `index` of `caller`: named by the
+    /// site, not by how many sites were linked before, so vms that link sites in
+    /// different orders (the workers of a parallel search) name the class alike
+    /// (class names are part of fingerprints, see `class::stable_key`).
+    fn synthetic_name(&mut self, caller: &str, infix: &str, index: u16) -> String {
+        let name = format!("{caller}{infix}{index}");
+        if !self.class_by_name.contains_key(&*name) {
+            return name;
+        }
         self.synthetic_classes += 1;
-        format!("{caller}{infix}{}", self.synthetic_classes)
+        format!("{name}_{}", self.synthetic_classes)
     }
 
     /// Reads `ObjectMethods.bootstrap` arguments (record class, names, getters) and

@@ -194,7 +194,7 @@ impl Vm {
 
     fn call_native(&mut self, ts: &mut ThreadStack, m: MethodId, f: crate::native::NativeFn) -> Result<Flow, Unwind> {
         // what the native allocates has the native as its site
-        self.heap.set_alloc_site(super::alloc_site(m, u32::MAX as usize));
+        self.heap.set_alloc_site(super::alloc_site(self.methods[m.0 as usize].stable, u32::MAX as usize));
         let method = &self.methods[m.0 as usize];
         let nslots = method.arg_slots as usize;
         let synchronized = method.is_synchronized();

@@ -808,11 +808,11 @@ impl Vm {
                 Insn::Invokestatic(i) => helper!(self.invoke_static(ts, method, i)),
                 Insn::Invokedynamic(i) => helper!(self.invoke_dynamic(ts, method, i)),
                 Insn::New(i) => {
-                    self.heap.set_alloc_site(alloc_site(method, pc));
+                    self.heap.set_alloc_site(alloc_site(self.methods[method.0 as usize].stable, pc));
                     helper!(self.new_object(ts, method, i))
                 }
                 Insn::Newarray(t) => {
-                    self.heap.set_alloc_site(alloc_site(method, pc));
+                    self.heap.set_alloc_site(alloc_site(self.methods[method.0 as usize].stable, pc));
                     let n = pop_i!();
                     sync!();
                     self.maybe_collect(ts);
@@ -822,11 +822,11 @@ impl Vm {
                     }
                 }
                 Insn::Anewarray(i) => {
-                    self.heap.set_alloc_site(alloc_site(method, pc));
+                    self.heap.set_alloc_site(alloc_site(self.methods[method.0 as usize].stable, pc));
                     helper!(self.anewarray(ts, method, i))
                 }
                 Insn::Multianewarray(i, d) => {
-                    self.heap.set_alloc_site(alloc_site(method, pc));
+                    self.heap.set_alloc_site(alloc_site(self.methods[method.0 as usize].stable, pc));
                     helper!(self.multianewarray(ts, method, i, d))
                 }
                 Insn::Arraylength => {
@@ -955,9 +955,9 @@ impl Vm {
     }
 }
 
-/// The allocation site of instruction `pc` of `method` (part of an object's stable id;
-/// see `Heap::next_sid`).
+/// The allocation site of instruction `pc` of the method with stable id `method`
+/// (part of an object's stable id; see `Heap::next_sid`).
 #[inline(always)]
-pub(crate) fn alloc_site(method: MethodId, pc: usize) -> u64 {
-    ((method.0 as u64) << 32) | pc as u64
+pub(crate) fn alloc_site(method: u64, pc: usize) -> u64 {
+    crate::heap::mix_ids(method, pc as u64)
 }

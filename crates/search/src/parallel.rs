@@ -1,0 +1,843 @@
+//! Multi-core stateful depth-first search, after LTSmin's multi-core backend (Laarman,
+//! van de Pol and Weber, "Boosting multi-core reachability performance with shared
+//! hash tables", FMCAD 2010): [`parallel_dfs`].
+//!
+//! # What it owns
+//! - N worker threads, each with its own system (made by the caller's
+//!   [`SystemFactory`] inside the worker's thread, so systems need not be `Send`),
+//!   each running the stateful DFS of `strategy/dfs.rs` (iterative, `save`/`restore`,
+//!   a state's moves in `cfg.order`) with its own `SearchRun` for the bookkeeping.
+//! - `SharedStates`: the one visited set of fingerprints all workers match against
+//!   (a [`ShardedVisitedSet`] of 256 independently locked shards), with `exact_states`
+//!   one shared [`ExactStore`], and the global count of new states that `max_states`
+//!   limits.
+//! - Work sharing: a pool of `WorkItem`s. A busy worker that sees an idle worker and
+//!   an empty pool gives away the untried moves of the bottom-most frame of its stack
+//!   that has some; an idle worker takes an item, resets its system and replays the
+//!   item's prefix (counted in [`Stats::replayed_transitions`], not in `transitions`;
+//!   the replayed labels start its path, so counterexamples are full traces from the
+//!   initial state), then explores exactly the item's moves.
+//! - Termination (all workers idle and the pool empty, decided under the pool's
+//!   mutex) and stopping (a shared flag every worker checks before each transition;
+//!   the first stop reason or error wins).
+//! - The coordinator, on the calling thread: the caller's listener (which need not be
+//!   `Send`) stays there and is called about every `TICK` (100 ms) with statistics gathered
+//!   from the workers, and once for each counterexample the workers found, in the
+//!   order found.
+//!
+//! # What it must not do
+//! Count a state or a transition twice: a state is new for exactly one worker (the one
+//! whose insertion into the shared set succeeded), and every move of an expanded state
+//! is executed by exactly one worker. Replays are not exploration. It must not keep a
+//! lock while running the system.
+//!
+//! # Determinism
+//! On a complete search, `states_new`, `states_visited`, `transitions`, `end_states`,
+//! the outcomes, the number and kinds of violations (with `multiple_errors`) and the
+//! verdict equal those of the sequential stateful DFS. Which counterexample is found
+//! first (and its trace), `max_depth`, the replayed transitions, and every count of a
+//! search that was stopped early depend on timing.
+//!
+//! Supported: every [`SearchConfig`] option of the stateful DFS but `stateless`,
+//! `liveness` and `depth_limit`, which are refused ([`SearchError::Unsupported`]). A
+//! random `order` shuffles each state's moves with a generator per worker (seeded with
+//! `seed` and the worker's index).
+
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Acquire, Ordering::Relaxed, Ordering::Release};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use jvmc_state::{ExactStore, ShardedVisitedSet};
+
+use crate::config::SearchConfig;
+use crate::error::SearchError;
+use crate::listener::{ListenerError, SearchListener};
+use crate::memory;
+use crate::report::{Counterexample, SearchReport, Stats, StopReason};
+use crate::rng::SearchRng;
+use crate::run::{Flow, Halt, Node, SearchRun};
+use crate::system::{Fingerprint, Move, SaveMark, SystemError, ThreadId, Transition, TransitionSystem};
+
+/// Makes the system worker `w` explores (called once per worker, inside that worker's
+/// thread; systems need not be `Send`). Every system it makes must be the same
+/// deterministic system: a worker replays, on its own, paths another worker found.
+pub type SystemFactory<'a> = dyn Fn(usize) -> Result<Box<dyn TransitionSystem>, SystemError> + Sync + 'a;
+
+/// How often the coordinator reports progress and checks the time and memory limits.
+const TICK: Duration = Duration::from_millis(100);
+/// The stack of a worker thread (the vm interprets on it), as the CLI's portfolio.
+const WORKER_STACK: usize = 64 << 20;
+
+/// Locks a mutex; a worker that panicked holding it left consistent data (every
+/// critical section here is a few assignments), so poisoning is ignored.
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The state matching all workers share (see the module docs); a worker's
+/// [`SearchRun`] uses it in place of its own visited set.
+pub(crate) struct SharedStates {
+    visited: ShardedVisitedSet,
+    exact: Option<Mutex<ExactStore>>,
+    /// new states admitted so far, all workers together (kept with `max_states` only)
+    admitted: AtomicU64,
+}
+
+impl SharedStates {
+    /// Adds the current state of `sys`, with fingerprint `fp` (checked against the
+    /// exact store first, if there is one); `true` if no worker had added it before.
+    pub(crate) fn insert(&self, sys: &mut dyn TransitionSystem, fp: Fingerprint) -> Result<bool, SearchError> {
+        if let Some(exact) = &self.exact {
+            let encoding = sys.encode().ok_or(SearchError::NoEncoding)?;
+            lock(exact).insert(fp, &encoding)?;
+        }
+        Ok(self.visited.insert(fp))
+    }
+
+    /// Whether some worker added `fp`.
+    pub(crate) fn contains(&self, fp: Fingerprint) -> bool {
+        self.visited.contains(fp)
+    }
+
+    /// Counts one more new state against `max`; `false` (nothing counted) if that
+    /// would exceed it.
+    pub(crate) fn admit(&self, max: Option<u64>) -> bool {
+        let Some(max) = max else { return true };
+        self.admitted.fetch_update(Relaxed, Relaxed, |n| (n < max).then_some(n + 1)).is_ok()
+    }
+
+    /// Memory of the visited set (all shards), in bytes.
+    pub(crate) fn bytes(&self) -> u64 {
+        self.visited.bytes()
+    }
+}
+
+/// A state a worker gave away: reached from the initial state by `prefix` (already
+/// counted as visited by the donor), with `moves` still to explore.
+struct WorkItem {
+    prefix: Vec<Move>,
+    moves: Vec<Move>,
+    /// its fingerprint, to check the replay (`None`: not known)
+    fp: Option<Fingerprint>,
+}
+
+/// The pool of work items, and who waits for one.
+#[derive(Default)]
+struct Pool {
+    items: Vec<WorkItem>,
+    idle: usize,
+    /// every worker was idle with the pool empty: the search is complete
+    done: bool,
+}
+
+/// How the search ended, if not by running out of work.
+enum Ending {
+    Stop(StopReason),
+    Error(SearchError),
+}
+
+/// What the workers tell the coordinator.
+#[derive(Default)]
+struct Events {
+    /// counterexamples not yet handed to the listener, in the order found
+    found: Vec<Counterexample>,
+    /// workers still running
+    running: usize,
+    /// violations found (also those past `kept_violations`), their shortest trace and
+    /// the sum of their traces' lengths
+    violations: u64,
+    depth_min: usize,
+    depth_sum: u64,
+}
+
+/// A worker's counters as it last published them (on each new state), for progress;
+/// on cache lines of its own.
+#[repr(align(128))]
+#[derive(Default)]
+struct Progress(Mutex<Stats>);
+
+/// Everything the workers and the coordinator share.
+struct Shared<'c> {
+    cfg: &'c SearchConfig,
+    workers: usize,
+    started: Instant,
+    states: SharedStates,
+    pool: Mutex<Pool>,
+    /// signalled when an item is added, the search is done, or it stops
+    work: Condvar,
+    /// copies of `pool.idle` and `pool.items.len()`, read without the lock
+    idle: AtomicUsize,
+    queued: AtomicUsize,
+    stop: AtomicBool,
+    ending: Mutex<Option<Ending>>,
+    events: Mutex<Events>,
+    /// signalled on a counterexample, a worker's exit, or a stop
+    event: Condvar,
+    progress: Box<[Progress]>,
+}
+
+impl Shared<'_> {
+    /// Whether the search stops; once it does, its ending is set (unless a thread
+    /// panicked).
+    fn stopped(&self) -> bool {
+        self.stop.load(Acquire)
+    }
+
+    /// Ends the search (the first ending wins) and wakes everyone.
+    fn end(&self, ending: Ending) {
+        lock(&self.ending).get_or_insert(ending);
+        self.stop.store(true, Release);
+        self.wake();
+    }
+
+    /// Wakes idle workers and the coordinator, taking each lock so that nobody
+    /// between checking the stop flag and waiting misses the signal.
+    fn wake(&self) {
+        drop(lock(&self.pool));
+        self.work.notify_all();
+        drop(lock(&self.events));
+        self.event.notify_all();
+    }
+
+    /// Whether a busy worker should give work away: someone is idle and the pool is
+    /// empty.
+    fn wants_work(&self) -> bool {
+        self.idle.load(Relaxed) > 0 && self.queued.load(Relaxed) == 0
+    }
+
+    fn give(&self, item: WorkItem) {
+        let mut pool = lock(&self.pool);
+        pool.items.push(item);
+        self.queued.store(pool.items.len(), Relaxed);
+        drop(pool);
+        self.work.notify_one();
+    }
+
+    /// Waits, idle, for a work item; `None` once the search is done or stopped.
+    fn take(&self) -> Option<WorkItem> {
+        let mut pool = lock(&self.pool);
+        pool.idle += 1;
+        self.idle.store(pool.idle, Relaxed);
+        loop {
+            if pool.done || self.stopped() {
+                return None;
+            }
+            if let Some(item) = pool.items.pop() {
+                pool.idle -= 1;
+                self.idle.store(pool.idle, Relaxed);
+                self.queued.store(pool.items.len(), Relaxed);
+                return Some(item);
+            }
+            if pool.idle == self.workers {
+                pool.done = true;
+                drop(pool);
+                self.work.notify_all();
+                return None;
+            }
+            pool = self.work.wait(pool).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Records a counterexample for the coordinator; `false` if it is dropped (the
+    /// search stops at the first violation and another worker found one).
+    fn found(&self, found: &Counterexample) -> bool {
+        let mut events = lock(&self.events);
+        if !self.cfg.multiple_errors && events.violations > 0 {
+            return false;
+        }
+        let depth = found.trace.len();
+        events.depth_min = if events.violations == 0 { depth } else { events.depth_min.min(depth) };
+        events.violations += 1;
+        events.depth_sum += depth as u64;
+        events.found.push(found.clone());
+        drop(events);
+        self.event.notify_all();
+        if !self.cfg.multiple_errors {
+            self.end(Ending::Stop(StopReason::Violation));
+        }
+        true
+    }
+
+    /// Sets the figures of `stats` the shared structures own: workers, time, memory
+    /// of the visited set, contention, violations.
+    fn fill(&self, stats: &mut Stats) {
+        (stats.workers, stats.elapsed, stats.visited_set_bytes) = (self.workers as u32, self.started.elapsed(), self.states.bytes());
+        stats.parallel_contended = self.states.visited.contended();
+        let events = lock(&self.events);
+        (stats.violations, stats.violation_depth_min, stats.violation_depth_sum) = (events.violations, events.depth_min, events.depth_sum);
+    }
+
+    /// The statistics so far, gathered from what the workers published.
+    fn snapshot(&self) -> Stats {
+        let mut stats = Stats::default();
+        for p in self.progress.iter() {
+            stats.add(&lock(&p.0));
+        }
+        self.fill(&mut stats);
+        stats
+    }
+}
+
+/// The listener of a worker's [`SearchRun`]: publishes its counters, hands
+/// counterexamples to the coordinator, and stops the run once the search stops.
+struct WorkerListener<'s, 'c> {
+    shared: &'s Shared<'c>,
+    me: usize,
+}
+
+impl SearchListener for WorkerListener<'_, '_> {
+    fn on_state(&mut self, stats: &Stats) -> Result<bool, ListenerError> {
+        lock(&self.shared.progress[self.me].0).clone_from(stats);
+        Ok(!self.shared.stopped())
+    }
+
+    /// A counterexample another worker's violation made redundant (the search stops at
+    /// the first) stops this worker too.
+    fn on_violation(&mut self, found: &Counterexample, _stats: &Stats) -> Result<bool, ListenerError> {
+        Ok(self.shared.found(found))
+    }
+}
+
+/// Stops the search if the thread holding it panics (a worker, or the coordinator in
+/// the listener), so that the others leave and the panic reaches the caller.
+struct StopOnPanic<'s, 'c>(&'s Shared<'c>);
+
+impl Drop for StopOnPanic<'_, '_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.stop.store(true, Release);
+            self.0.wake();
+        }
+    }
+}
+
+/// Counts a worker out when it leaves (also by a panic).
+struct Leaving<'s, 'c>(&'s Shared<'c>);
+
+impl Drop for Leaving<'_, '_> {
+    fn drop(&mut self) {
+        lock(&self.0.events).running -= 1;
+        self.0.event.notify_all();
+    }
+}
+
+/// A state on a worker's stack.
+struct Frame {
+    /// the moves this worker explores from it (those given away are removed)
+    moves: Vec<Move>,
+    /// index in `moves` of the next one to try
+    next: usize,
+    /// the save taken before the transition currently explored below it
+    mark: Option<SaveMark>,
+    /// its depth: the length of the path to it
+    depth: usize,
+    fp: Option<Fingerprint>,
+}
+
+/// What a worker counted.
+struct WorkerOut {
+    stats: Stats,
+    outcomes: BTreeMap<String, u64>,
+}
+
+/// Explores the system `make` makes with `workers` threads sharing one visited set
+/// (see the module docs), as the stateful DFS would, reporting to `listener` from the
+/// calling thread. The report's strategy is `dfs`; `stats.workers` is `workers`.
+///
+/// # Errors
+/// [`SearchError::Unsupported`] for `workers == 0`, `cfg.stateless`, `cfg.liveness`
+/// or a depth limit; otherwise as the sequential DFS: the first error of a system
+/// (passed through unchanged in [`SearchError::System`], also one `make` returns), of
+/// the exact-states check, or of the listener.
+pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+    check_supported(cfg, workers)?;
+    let shared = Shared {
+        cfg,
+        workers,
+        started: Instant::now(),
+        states: SharedStates { visited: ShardedVisitedSet::default(), exact: cfg.exact_states.then(|| Mutex::new(ExactStore::new())), admitted: AtomicU64::new(0) },
+        pool: Mutex::new(Pool::default()),
+        work: Condvar::new(),
+        idle: AtomicUsize::new(0),
+        queued: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        ending: Mutex::new(None),
+        events: Mutex::new(Events { running: workers, ..Events::default() }),
+        event: Condvar::new(),
+        progress: (0..workers).map(|_| Progress::default()).collect(),
+    };
+    let mut kept = Vec::new();
+    let outs: Vec<WorkerOut> = std::thread::scope(|scope| {
+        let mut handles = Vec::with_capacity(workers);
+        for me in 0..workers {
+            let shared = &shared;
+            let spawned = std::thread::Builder::new().name(format!("jvmc-worker-{me}")).stack_size(WORKER_STACK).spawn_scoped(scope, move || worker(shared, make, me));
+            match spawned {
+                Ok(handle) => handles.push(handle),
+                Err(e) => {
+                    shared.end(Ending::Error(SearchError::System(Box::new(e))));
+                    lock(&shared.events).running -= 1;
+                }
+            }
+        }
+        let stop_on_panic = StopOnPanic(&shared);
+        coordinate(&shared, listener, &mut kept);
+        drop(stop_on_panic);
+        handles.into_iter().filter_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
+    });
+    let stop = match lock(&shared.ending).take() {
+        Some(Ending::Error(e)) => return Err(e),
+        Some(Ending::Stop(reason)) => reason,
+        None => StopReason::Complete,
+    };
+    // counts summed, depths and memory the larger (the workers' violation counts
+    // include those dropped: `fill` puts the shared ones in their place)
+    let mut stats = Stats::default();
+    let mut outcomes = BTreeMap::new();
+    for out in outs {
+        stats.add(&out.stats);
+        stats.replayed_transitions += out.stats.replayed_transitions;
+        for (outcome, count) in out.outcomes {
+            *outcomes.entry(outcome).or_insert(0) += count;
+        }
+    }
+    shared.fill(&mut stats);
+    stats.peak_rss_bytes = stats.peak_rss_bytes.max(memory::peak_resident_set_bytes().unwrap_or(0));
+    Ok(SearchReport { strategy: "dfs", stop, violations: kept, stats, outcomes })
+}
+
+fn check_supported(cfg: &SearchConfig, workers: usize) -> Result<(), SearchError> {
+    let refused = [(workers == 0, "no workers"), (cfg.stateless, "a stateless search"), (cfg.liveness, "livelock detection (liveness)"), (cfg.depth_limit.is_some(), "a depth limit")];
+    match refused.iter().find(|(asked, _)| *asked) {
+        Some((_, what)) => Err(SearchError::Unsupported(format!("the parallel search does not support {what}"))),
+        None => Ok(()),
+    }
+}
+
+/// The calling thread while the workers run: hands counterexamples and progress to
+/// the listener, checks the time and memory limits; returns once every worker left.
+fn coordinate(shared: &Shared<'_>, listener: &mut dyn SearchListener, kept: &mut Vec<Counterexample>) {
+    let cfg = shared.cfg;
+    let mut next_tick = Instant::now() + TICK;
+    loop {
+        let (found, finished) = {
+            let mut events = lock(&shared.events);
+            if events.found.is_empty() && events.running > 0 {
+                let wait = next_tick.saturating_duration_since(Instant::now());
+                events = shared.event.wait_timeout(events, wait).map(|(g, _)| g).unwrap_or_else(|e| e.into_inner().0);
+            }
+            (std::mem::take(&mut events.found), events.running == 0)
+        };
+        for cx in found {
+            let answer = listener.on_violation(&cx, &shared.snapshot());
+            if cfg.kept_violations.is_none_or(|k| kept.len() < k) {
+                kept.push(cx);
+            }
+            tell(shared, answer);
+        }
+        if finished {
+            return;
+        }
+        if Instant::now() >= next_tick {
+            next_tick = Instant::now() + TICK;
+            if cfg.max_time.is_some_and(|max| shared.started.elapsed() >= max) {
+                shared.end(Ending::Stop(StopReason::MaxTime));
+            }
+            if cfg.max_memory.is_some_and(|max| memory::resident_set_bytes().is_some_and(|rss| rss > max)) {
+                shared.end(Ending::Stop(StopReason::MaxMemory));
+            }
+            if !shared.stopped() {
+                tell(shared, listener.on_state(&shared.snapshot()));
+            }
+        }
+    }
+}
+
+/// Acts on the listener's answer.
+fn tell(shared: &Shared<'_>, answer: Result<bool, ListenerError>) {
+    match answer {
+        Ok(true) => {}
+        Ok(false) => shared.end(Ending::Stop(StopReason::Listener)),
+        Err(e) => shared.end(Ending::Error(SearchError::Listener(e))),
+    }
+}
+
+/// One worker: makes its system, explores until the search is done or stops, and
+/// returns what it counted (`None` after an error, which ends the search).
+fn worker(shared: &Shared<'_>, make: &SystemFactory<'_>, me: usize) -> Option<WorkerOut> {
+    let _leaving = Leaving(shared);
+    let _stop = StopOnPanic(shared);
+    let mut sys = match make(me) {
+        Ok(sys) => sys,
+        Err(e) => {
+            shared.end(match Halt::from(e) {
+                Halt::Stop(reason) => Ending::Stop(reason),
+                Halt::Error(e) => Ending::Error(e),
+            });
+            return None;
+        }
+    };
+    // Counterexamples go to the coordinator, which keeps them; the run keeps none.
+    let cfg = SearchConfig { kept_violations: Some(0), ..shared.cfg.clone() };
+    let mut listener = WorkerListener { shared, me };
+    let mut run = SearchRun::new_shared(&cfg, &mut listener, &shared.states, shared.started);
+    let result = explore(&mut *sys, &mut run, shared, me);
+    if let Err(Halt::Stop(reason)) = result {
+        shared.end(Ending::Stop(reason));
+    }
+    match run.finish("dfs", result) {
+        Ok(report) => Some(WorkerOut { stats: report.stats, outcomes: report.outcomes }),
+        Err(e) => {
+            shared.end(Ending::Error(e));
+            None
+        }
+    }
+}
+
+/// A worker's search: worker 0 starts at the initial state, every worker then takes
+/// work from the pool whenever its stack runs empty.
+fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<'_>, me: usize) -> Flow<()> {
+    run.begin(sys)?;
+    let mut rng = SearchRng::new(run.cfg().seed ^ (me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut path: Vec<Transition> = Vec::new();
+    let mut stack: Vec<Frame> = Vec::new();
+    if me == 0 {
+        let seen = run.observe(sys, 0)?;
+        if let Node::Expand(enabled) = run.classify(sys, 0, true, &path)? {
+            push(sys, run.cfg(), &mut rng, &mut stack, seen.fp, &enabled, 0);
+        }
+    }
+    loop {
+        if stack.is_empty() {
+            let Some(item) = shared.take() else { return Ok(()) };
+            start(sys, run, item, &mut path, &mut stack)?;
+        }
+        dfs(sys, run, shared, &mut rng, &mut stack, &mut path)?;
+        if shared.stopped() {
+            return Ok(());
+        }
+    }
+}
+
+/// Brings the system to the state of a work item (reset and replay of its prefix) and
+/// makes it the bottom of the stack.
+fn start(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, item: WorkItem, path: &mut Vec<Transition>, stack: &mut Vec<Frame>) -> Flow<()> {
+    sys.reset()?;
+    path.clear();
+    for &mv in &item.prefix {
+        path.push(sys.step(mv)?.transition);
+    }
+    run.stats.replayed_transitions += item.prefix.len() as u64;
+    if item.fp.is_some_and(|fp| fp != sys.fingerprint()) {
+        let detail = format!("of {} moves, given from one worker to another, reached a state with another fingerprint", item.prefix.len());
+        return Err(Halt::Error(SearchError::Nondeterministic { detail }));
+    }
+    stack.push(Frame { moves: item.moves, next: 0, mark: None, depth: path.len(), fp: item.fp });
+    Ok(())
+}
+
+/// The DFS of `strategy/dfs.rs` until the stack is empty or the search stops, giving
+/// work away whenever another worker waits for some.
+fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<'_>, rng: &mut SearchRng, stack: &mut Vec<Frame>, path: &mut Vec<Transition>) -> Flow<()> {
+    while let Some(top) = stack.last_mut() {
+        if shared.stopped() {
+            return Ok(());
+        }
+        // Back from the transition explored last (its subtree is done).
+        if let Some(mark) = top.mark.take() {
+            sys.restore(mark);
+            path.pop();
+        }
+        let Some(&mv) = top.moves.get(top.next) else {
+            stack.pop();
+            continue;
+        };
+        top.next += 1;
+        top.mark = Some(sys.save());
+        let step = run.step(sys, mv)?;
+        path.push(step.transition);
+        if let Some(violation) = step.violation {
+            run.violation(violation, path)?;
+            continue;
+        }
+        let depth = path.len();
+        let seen = run.observe(sys, depth)?;
+        if !seen.new {
+            continue;
+        }
+        if let Node::Expand(enabled) = run.classify(sys, depth, true, path)? {
+            push(sys, run.cfg(), rng, stack, seen.fp, &enabled, depth);
+            if shared.wants_work() {
+                if let Some(item) = donate(stack, path) {
+                    shared.give(item);
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Pushes the state at `depth`, with fingerprint `fp`, whose enabled threads are
+/// `enabled`.
+fn push(sys: &mut dyn TransitionSystem, cfg: &SearchConfig, rng: &mut SearchRng, stack: &mut Vec<Frame>, fp: Option<Fingerprint>, enabled: &[ThreadId], depth: usize) {
+    let mut moves = SearchRun::moves(sys, enabled);
+    cfg.order.arrange(&mut moves, |m| m.thread, rng);
+    stack.push(Frame { moves, next: 0, mark: None, depth, fp });
+}
+
+/// Takes the untried moves of the bottom-most frame that has some (the top frame, just
+/// pushed, keeps its first one) off the stack, as a work item.
+fn donate(stack: &mut [Frame], path: &[Transition]) -> Option<WorkItem> {
+    let top = stack.len().checked_sub(1)?;
+    stack.iter_mut().enumerate().find_map(|(i, frame)| {
+        let keep = frame.next + usize::from(i == top);
+        (keep < frame.moves.len()).then(|| WorkItem { prefix: path[..frame.depth].iter().map(Transition::mv).collect(), moves: frame.moves.split_off(keep), fp: frame.fp })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::*;
+    use crate::por::tests::random_program_sized;
+    use crate::report::Verdict;
+    use crate::strategy::{DfsStrategy, Strategy};
+    use crate::testkit::{graph, lock_order_deadlock, racy_counter, replay, Counter, Graph, Op, Program};
+    use crate::{NoListener, ViolationKind};
+
+    /// Runs the parallel search on copies of `sys`.
+    fn par<S: TransitionSystem + Clone + Sync + 'static>(sys: &S, workers: usize, cfg: &SearchConfig) -> Result<SearchReport, SearchError> {
+        let make = |_: usize| -> Result<Box<dyn TransitionSystem>, SystemError> { Ok(Box::new(sys.clone())) };
+        parallel_dfs(&make, workers, cfg, &mut NoListener)
+    }
+
+    fn seq<S: TransitionSystem + Clone>(sys: &S, cfg: &SearchConfig) -> SearchReport {
+        DfsStrategy.search(&mut sys.clone(), cfg, &mut NoListener).expect("dfs")
+    }
+
+    fn every_outcome() -> SearchConfig {
+        SearchConfig { multiple_errors: true, collect_outcomes: true, ..SearchConfig::default() }
+    }
+
+    /// Replays a counterexample on a fresh system: it must end in its violation.
+    fn assert_replays(fresh: &mut dyn TransitionSystem, found: &Counterexample, what: &str) {
+        let steps = replay(fresh, &found.schedule());
+        let labels: Vec<Transition> = steps.iter().map(|s| s.transition.clone()).collect();
+        assert_eq!(labels, found.trace, "{what}: replayed labels");
+        assert!(steps.iter().rev().skip(1).all(|s| s.violation.is_none()), "{what}: a violation before the trace's end");
+        match found.violation.kind {
+            ViolationKind::Deadlock => {
+                assert!(steps.last().is_none_or(|s| s.violation.is_none()), "{what}");
+                assert!(fresh.enabled().is_empty() && !fresh.is_terminal(), "{what}: replay does not end in a deadlock");
+            }
+            _ => assert_eq!(steps.last().and_then(|s| s.violation.as_ref()), Some(&found.violation), "{what}"),
+        }
+    }
+
+    /// A complete parallel search counts what the sequential DFS counts, and its
+    /// counterexamples replay.
+    fn assert_agrees<S: TransitionSystem + Clone + Sync + 'static>(sys: &S, cfg: &SearchConfig, what: &str) -> Vec<SearchReport> {
+        let reference = seq(sys, cfg);
+        let messages = |r: &SearchReport| r.violations.iter().map(|v| v.violation.to_string()).collect::<BTreeSet<_>>();
+        let mut reports = Vec::new();
+        for workers in 1..=4 {
+            let what = format!("{what} with {workers} workers");
+            let r = par(sys, workers, cfg).expect("parallel search");
+            assert_eq!((r.strategy, r.stats.workers, r.stop, r.verdict()), ("dfs", workers as u32, reference.stop, reference.verdict()), "{what}");
+            assert_eq!((r.violations.len(), r.stats.violations), (reference.violations.len(), reference.stats.violations), "{what}");
+            let (s, t) = (&r.stats, &reference.stats);
+            if r.stop == StopReason::Complete {
+                assert_eq!((s.states_new, s.states_visited, s.transitions, s.end_states), (t.states_new, t.states_visited, t.transitions, t.end_states), "{what}");
+                assert_eq!((&r.outcomes, messages(&r)), (&reference.outcomes, messages(&reference)), "{what}");
+                // one lookup for each state reached: the initial one, and after each
+                // transition that raised no violation
+                let raised = reference.violations.iter().filter(|v| v.violation.kind != ViolationKind::Deadlock).count() as u64;
+                assert_eq!(s.parallel_lookups, t.transitions + 1 - raised, "{what}");
+            }
+            for found in &r.violations {
+                assert_replays(&mut sys.clone(), found, &what);
+            }
+            reports.push(r);
+        }
+        reports
+    }
+
+    /// A program large enough that idle workers get work many times (259,318
+    /// states).
+    fn big_program() -> Program {
+        let thread = |t: usize| vec![Op::Load(t % 3), Op::Store(t % 3, 1), Op::Local, Op::Add((t + 1) % 3, 1), Op::Local, Op::Set(t % 3, 2), Op::Load((t + 2) % 3)];
+        Program::new(3, (0..4).map(thread).collect())
+    }
+
+    /// A random graph: `nodes` nodes, up to 3 threads a node with up to 2 branches
+    /// each, some end nodes, some nodes without edges (deadlocks), some violations.
+    fn random_graph(seed: u64, nodes: usize) -> Graph {
+        let mut rng = SearchRng::new(seed);
+        let (mut edges, mut terminal, mut violations) = (Vec::new(), Vec::new(), Vec::new());
+        for from in 0..nodes {
+            match rng.below(10) {
+                0 => terminal.push(from),
+                1 => {}
+                _ => {
+                    for thread in 0..1 + rng.below(3) as ThreadId {
+                        edges.extend((0..1 + rng.below(2)).map(|_| (from, thread, rng.below(nodes))));
+                        if rng.below(40) == 0 {
+                            violations.push((from, thread));
+                        }
+                    }
+                }
+            }
+        }
+        let g = terminal.iter().enumerate().fold(graph(nodes, &edges, &terminal), |g, (i, &t)| g.with_outcome(t, &format!("o{}", i % 3)));
+        violations.into_iter().fold(g, |g, (from, thread)| g.with_violation(from, thread, &format!("edge {from}/{thread}")))
+    }
+
+    #[test]
+    fn agrees_with_sequential_dfs_on_random_programs() {
+        for seed in 0..200 {
+            let program = random_program_sized(seed, seed % 2 == 1, seed % 3 == 0, 3, 4);
+            assert_agrees(&program, &every_outcome(), &format!("random program {seed}"));
+        }
+    }
+
+    #[test]
+    fn agrees_with_sequential_dfs_on_graphs() {
+        let small = graph(7, &[(0, 0, 1), (0, 1, 2), (1, 0, 3), (2, 0, 3), (3, 0, 4), (5, 0, 6)], &[4, 6]).with_outcome(4, "four").with_outcome(6, "six");
+        assert_agrees(&small, &every_outcome(), "the small graph");
+        assert_agrees(&graph(3, &[(0, 0, 1), (1, 0, 0), (1, 1, 2)], &[2]), &every_outcome(), "a cycle");
+        assert_agrees(&graph(1, &[], &[0]), &every_outcome(), "one end state");
+        assert_agrees(&graph(1, &[], &[]), &every_outcome(), "a deadlocked initial state");
+        for seed in 0..30 {
+            assert_agrees(&random_graph(seed, 40 + 100 * seed as usize), &every_outcome(), &format!("random graph {seed}"));
+        }
+    }
+
+    #[test]
+    fn shares_work_on_a_big_program() {
+        let reports = assert_agrees(&big_program(), &every_outcome(), "the big program");
+        assert_eq!(reports[0].stats.states_new, 259_318);
+        assert_eq!(reports[0].stats.replayed_transitions, 0, "one worker never waits");
+        assert!(reports[3].stats.replayed_transitions > 0, "four workers shared no work");
+        let random = SearchConfig { order: crate::ThreadOrder::Random, seed: 5, ..every_outcome() };
+        assert_agrees(&big_program(), &random, "the big program in random orders");
+    }
+
+    #[test]
+    fn violations_agree_and_replay() {
+        let t0 = vec![Op::Lock(0), Op::Load(0), Op::Store(0, 1), Op::Unlock(0), Op::Set(1, 5)];
+        let t2 = vec![Op::Lock(0), Op::Load(0), Op::Store(0, 10), Op::Unlock(0), Op::Assert(0, 10)];
+        let asserting = Program::new(2, vec![t0, vec![Op::Load(1), Op::Store(0, 2), Op::Assert(1, 0)], t2]);
+        let first = SearchConfig::default();
+        for (name, program) in [("deadlock", lock_order_deadlock()), ("assertions", asserting), ("racy counter", racy_counter())] {
+            for cfg in [&first, &every_outcome()] {
+                let reports = assert_agrees(&program, cfg, name);
+                for r in reports.iter().filter(|r| !cfg.multiple_errors && r.verdict() == Verdict::Violation) {
+                    assert_eq!((r.stop, r.violations.len(), r.stats.violations), (StopReason::Violation, 1, 1), "{name}");
+                }
+            }
+        }
+        // the big program with a late assertion: stops at the first violation
+        let mut code: Vec<Vec<Op>> = (0..4).map(|t| vec![Op::Load(t % 3), Op::Store(t % 3, 1), Op::Local, Op::Add((t + 1) % 3, 1)]).collect();
+        code[3].push(Op::Assert(0, 0));
+        let late = Program::new(3, code);
+        for workers in 1..=4 {
+            let r = par(&late, workers, &first).expect("search");
+            assert_eq!((r.stop, r.violations.len(), r.stats.violations), (StopReason::Violation, 1, 1));
+            assert_replays(&mut late.clone(), &r.violations[0], "late assertion");
+        }
+    }
+
+    #[test]
+    fn kept_violations_and_the_listener_see_every_violation() {
+        struct Counting(u64);
+        impl SearchListener for Counting {
+            fn on_state(&mut self, _: &Stats) -> Result<bool, ListenerError> {
+                Ok(true)
+            }
+            fn on_violation(&mut self, _: &Counterexample, stats: &Stats) -> Result<bool, ListenerError> {
+                self.0 += 1;
+                assert!(stats.violations >= self.0);
+                Ok(true)
+            }
+        }
+        let program = random_program_sized(4, false, false, 3, 4);
+        let all = seq(&program, &every_outcome());
+        assert!(all.violations.len() > 2);
+        let cfg = SearchConfig { kept_violations: Some(2), ..every_outcome() };
+        let make = |_: usize| -> Result<Box<dyn TransitionSystem>, SystemError> { Ok(Box::new(program.clone())) };
+        let mut listener = Counting(0);
+        let r = parallel_dfs(&make, 3, &cfg, &mut listener).expect("search");
+        assert_eq!((r.violations.len() as u64, r.stats.violations, listener.0), (2, all.stats.violations, all.stats.violations));
+    }
+
+    #[test]
+    fn max_states_is_a_global_limit() {
+        for workers in 1..=4 {
+            for max in [1, 7, 1000] {
+                let r = par(&Counter::default(), workers, &SearchConfig { max_states: Some(max), ..SearchConfig::default() }).expect("search");
+                assert_eq!((r.stop, r.verdict(), r.stats.states_new), (StopReason::MaxStates, Verdict::Incomplete, max), "{workers} workers, {max}");
+            }
+            let big = big_program();
+            let all = seq(&big, &SearchConfig::default()).stats.states_new;
+            let r = par(&big, workers, &SearchConfig { max_states: Some(all / 3), ..SearchConfig::default() }).expect("search");
+            assert_eq!((r.stop, r.stats.states_new), (StopReason::MaxStates, all / 3));
+            // a limit the search does not reach leaves it complete
+            let r = par(&big, workers, &SearchConfig { max_states: Some(all), ..SearchConfig::default() }).expect("search");
+            assert_eq!((r.stop, r.stats.states_new), (StopReason::Complete, all));
+        }
+    }
+
+    #[test]
+    fn time_limit_and_listener_stop_cleanly() {
+        let cfg = SearchConfig { max_time: Some(Duration::from_millis(150)), ..SearchConfig::default() };
+        let r = par(&Counter::default(), 3, &cfg).expect("search");
+        assert_eq!(r.stop, StopReason::MaxTime);
+        struct StopAfter(u32);
+        impl SearchListener for StopAfter {
+            fn on_state(&mut self, _: &Stats) -> Result<bool, ListenerError> {
+                self.0 += 1;
+                Ok(self.0 < 3)
+            }
+        }
+        let make = |_: usize| -> Result<Box<dyn TransitionSystem>, SystemError> { Ok(Box::new(Counter::default())) };
+        let r = parallel_dfs(&make, 2, &SearchConfig::default(), &mut StopAfter(0)).expect("search");
+        assert_eq!(r.stop, StopReason::Listener);
+        assert!(r.stats.states_new > 0);
+    }
+
+    #[test]
+    fn exact_states_are_shared() {
+        let cfg = SearchConfig { exact_states: true, ..every_outcome() };
+        assert_agrees(&big_program(), &cfg, "the big program with exact states");
+        let colliding = graph(4, &[(0, 0, 1), (0, 1, 2), (1, 0, 3), (2, 0, 3)], &[3]).with_same_fingerprint(1, 2);
+        for workers in [1, 2] {
+            assert!(matches!(par(&colliding, workers, &cfg), Err(SearchError::Fingerprint(jvmc_state::FingerprintError::Collision { .. }))));
+        }
+    }
+
+    #[test]
+    fn system_errors_pass_through() {
+        #[derive(Debug, thiserror::Error)]
+        #[error("restart with other settings")]
+        struct Restart;
+        let make = |w: usize| -> Result<Box<dyn TransitionSystem>, SystemError> { if w == 1 { Err(Box::new(Restart)) } else { Ok(Box::new(Counter::default())) } };
+        match parallel_dfs(&make, 2, &SearchConfig::default(), &mut NoListener) {
+            Err(SearchError::System(e)) => assert!(e.downcast_ref::<Restart>().is_some()),
+            other => panic!("{other:?}"),
+        }
+        // a step that fails: the move is not enabled in a replay of another system
+        let make = |w: usize| -> Result<Box<dyn TransitionSystem>, SystemError> { Ok(Box::new(if w == 0 { big_program() } else { racy_counter() })) };
+        assert!(matches!(parallel_dfs(&make, 2, &SearchConfig::default(), &mut NoListener), Err(SearchError::System(_) | SearchError::Nondeterministic { .. })));
+    }
+
+    #[test]
+    fn refuses_what_it_does_not_support() {
+        let d = SearchConfig::default;
+        let refused = [(2, SearchConfig { stateless: true, ..d() }), (2, SearchConfig { liveness: true, ..d() }), (2, SearchConfig { depth_limit: Some(3), ..d() }), (0, d())];
+        for (workers, cfg) in refused {
+            assert!(matches!(par(&racy_counter(), workers, &cfg), Err(SearchError::Unsupported(_))), "{cfg:?}");
+        }
+    }
+}
