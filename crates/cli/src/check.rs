@@ -213,9 +213,10 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", default_value_t = 3, requires = "portfolio")]
     portfolio_threads: u32,
     /// Search on N cores: N workers, each with its own vm, share the visited set and
-    /// split the work (stateful dfs with --por none and --no-liveness; a violation is
-    /// then reported as the one-worker search finds it, so traces stay deterministic).
-    /// Default: the available cores where the search can run so, else 1
+    /// split the work (stateful dfs with --por none; livelocks are looked for in the
+    /// logged state graph once the search is complete; a violation is reported as the
+    /// one-worker search finds it, so traces stay deterministic). Default: the
+    /// available cores where the search can run so, else 1
     #[arg(long, value_name = "N")]
     workers: Option<usize>,
     #[command(flatten)]
@@ -583,7 +584,12 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     if args.portfolio && args.estimate.is_some() {
         bail!("--estimate walks before a single search, not before --portfolio");
     }
-    let serial = if args.portfolio { Some("--portfolio".to_string()) } else { parallel::unsupported(name, &cfg, &spec) };
+    let serial = match (args.portfolio, args.echo_output) {
+        (true, _) => Some("--portfolio".to_string()),
+        // the program's output, as it runs, would come from every worker
+        (_, true) => Some("--echo-output".to_string()),
+        _ => parallel::unsupported(name, &cfg, &spec),
+    };
     let workers = match (args.workers, &serial) {
         (Some(0), _) => bail!("--workers needs at least 1"),
         (Some(n), Some(why)) if n > 1 => bail!("--workers {n}: the parallel search does not do {why}; use --workers 1"),

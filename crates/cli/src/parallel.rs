@@ -21,21 +21,23 @@ use crate::report;
 use crate::trace::ProgramSpec;
 
 /// What a search would need that the parallel one does not do, if anything: the
-/// parallel search is a stateful DFS in sequential order without livelock detection,
-/// depth limit or linearizability checking.
+/// parallel search is a stateful DFS in sequential order without depth limit or
+/// linearizability checking, that stops at the first violation.
 pub(crate) fn unsupported(name: &str, cfg: &SearchConfig, spec: &ProgramSpec) -> Option<String> {
     let why = if name != "dfs" {
         format!("--search {name} (only dfs with --por none runs on several workers)")
     } else if cfg.stateless {
         "--stateless".to_string()
-    } else if cfg.liveness {
-        "livelock detection (add --no-liveness)".to_string()
     } else if cfg.depth_limit.is_some() {
         "--depth-limit".to_string()
     } else if cfg.order != jvmc_search::ThreadOrder::default() {
         "an order other than sequential".to_string()
     } else if !spec.linearizability.is_empty() {
         "--linearizability".to_string()
+    } else if cfg.multiple_errors {
+        // every violation would be searched for again by one worker (the deterministic
+        // traces): the parallel search would only add its own time
+        "--multiple-errors".to_string()
     } else {
         return None;
     };

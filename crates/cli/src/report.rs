@@ -48,6 +48,8 @@ pub struct JsonParallelStats {
     pub contended: u64,
     /// transitions workers replayed to reach the states others gave them
     pub replayed_transitions: u64,
+    /// with livelock detection: memory of the state graph the workers logged
+    pub graph_bytes: u64,
 }
 
 /// Every violation a search found, counted.
@@ -257,6 +259,7 @@ impl JsonReport {
                     lookups: s.parallel_lookups,
                     contended: s.parallel_contended,
                     replayed_transitions: s.replayed_transitions,
+                    graph_bytes: s.parallel_graph_bytes,
                 }),
             },
             outcomes: with_outcomes.then(|| report.outcomes.iter().map(|(o, &c)| JsonOutcome { output: o.clone(), count: c }).collect()),
@@ -379,12 +382,13 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
         let share = |part: u64, whole: u64| if whole > 0 { 100.0 * part as f64 / whole as f64 } else { 0.0 };
         let _ = writeln!(
             s,
-            "  parallel      {} workers; {} lookups of the shared visited set, {:.3}% found their shard locked; {} transitions replayed to share work ({:.2}% of those explored)",
+            "  parallel      {} workers; {} lookups of the shared visited set, {:.3}% found their shard locked; {} transitions replayed to share work ({:.2}% of those explored){}",
             st.workers,
             thousands(st.parallel_lookups),
             share(st.parallel_contended, st.parallel_lookups),
             thousands(st.replayed_transitions),
-            share(st.replayed_transitions, st.transitions)
+            share(st.replayed_transitions, st.transitions),
+            if st.parallel_graph_bytes > 0 { format!("; state graph logged for livelock detection {}", bytes(st.parallel_graph_bytes)) } else { String::new() }
         );
     }
     if let Some(e) = st.engine {

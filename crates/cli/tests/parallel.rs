@@ -41,8 +41,8 @@ fn two_workers_count_what_one_counts_on_every_por_client() {
     let mut shared_work = false;
     for client in clients {
         let calls = if client == "LazyListSetHigh" { "2" } else { "3" };
-        let one = json(&jvmc(dir.path(), &["--no-liveness", "--outcomes", "--json", "-", "--workers", "1", client, calls]));
-        let out = jvmc(dir.path(), &["--no-liveness", "--outcomes", "--json", "-", "--workers", "2", "--exact-states", client, calls]);
+        let one = json(&jvmc(dir.path(), &["--outcomes", "--json", "-", "--workers", "1", client, calls]));
+        let out = jvmc(dir.path(), &["--outcomes", "--json", "-", "--workers", "2", "--exact-states", client, calls]);
         assert_eq!(out.code(), Some(0), "{client}: {}", String::from_utf8_lossy(&out.stderr));
         let two = json(&out);
         for c in COUNTS {
@@ -76,9 +76,9 @@ public class RacyCount {
 #[test]
 fn a_violation_found_in_parallel_is_reported_as_one_worker_finds_it() {
     let dir = compile_source("RacyCount", RACY, TIMEOUT);
-    let one = json(&jvmc(dir.path(), &["--no-liveness", "--json", "-", "--workers", "1", "RacyCount"]));
+    let one = json(&jvmc(dir.path(), &["--json", "-", "--workers", "1", "RacyCount"]));
     for _ in 0..3 {
-        let out = jvmc(dir.path(), &["--no-liveness", "--json", "-", "--workers", "2", "RacyCount"]);
+        let out = jvmc(dir.path(), &["--json", "-", "--workers", "2", "RacyCount"]);
         assert_eq!(out.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
         let two = json(&out);
         assert_eq!(two["violation"], one["violation"], "the same counterexample, trace included");
@@ -93,9 +93,8 @@ fn a_violation_found_in_parallel_is_reported_as_one_worker_finds_it() {
 fn what_the_parallel_search_does_not_do_is_refused_with_a_reason() {
     let dir = compile_source("RacyCount", RACY, TIMEOUT);
     for (args, why) in [
-        (&["--workers", "2", "RacyCount"][..], "--no-liveness"),
-        (&["--workers", "2", "--no-liveness", "--por", "dl-spor", "RacyCount"], "dl-spor"),
-        (&["--workers", "2", "--no-liveness", "--stateless", "RacyCount"], "--stateless"),
+        (&["--workers", "2", "--por", "dl-spor", "RacyCount"][..], "dl-spor"),
+        (&["--workers", "2", "--stateless", "RacyCount"], "--stateless"),
         (&["--workers", "0", "RacyCount"], "at least 1"),
     ] {
         let out = jvmc(dir.path(), args);
@@ -104,7 +103,7 @@ fn what_the_parallel_search_does_not_do_is_refused_with_a_reason() {
         assert!(err.contains(why), "{args:?}: {err}");
     }
     // without --workers, searches the parallel one cannot do run on one worker
-    let out = jvmc(dir.path(), &["--json", "-", "RacyCount"]);
+    let out = jvmc(dir.path(), &["--json", "-", "--depth-limit", "100", "RacyCount"]);
     assert_eq!(out.code(), Some(1));
     assert!(json(&out)["stats"]["parallel"].is_null());
 }

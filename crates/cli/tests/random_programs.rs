@@ -173,9 +173,9 @@ fn check(seed: u64) -> Result<(), Failed> {
     let stateless = search(dir.path(), &class, &["--sched", "all", "--stateless", "--max-states", STATELESS_BUDGET])?;
     let mut others = vec![("--sched shared", search(dir.path(), &class, &["--sched", "shared"])?)];
     // the parallel search: one worker's counts with two workers sharing the visited
-    // set (livelocks, which these programs do not have, are one-worker only)
-    let one = search(dir.path(), &class, &["--sched", "shared", "--no-liveness", "--workers", "1"])?;
-    let two = search(dir.path(), &class, &["--sched", "shared", "--no-liveness", "--workers", "2", "--exact-states"])?;
+    // set
+    let one = search(dir.path(), &class, &["--sched", "shared", "--workers", "1"])?;
+    let two = search(dir.path(), &class, &["--sched", "shared", "--workers", "2", "--exact-states"])?;
     if one.verdict == "ok" && one.counts != two.counts {
         return Err(format!("one worker counted {:?} (states, visited, transitions, end states), two {:?}\n{source}", one.counts, two.counts).into());
     }

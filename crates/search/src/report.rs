@@ -165,6 +165,9 @@ pub struct Stats {
     /// parallel search: those of `parallel_lookups` that found their shard of the
     /// shared visited set locked by another worker and had to wait
     pub parallel_contended: u64,
+    /// parallel search with livelock detection: memory of the state graph the
+    /// workers logged for it, in bytes
+    pub parallel_graph_bytes: u64,
 }
 
 impl Stats {
@@ -194,6 +197,7 @@ impl Stats {
         self.workers = self.workers.max(later.workers);
         self.parallel_lookups += later.parallel_lookups;
         self.parallel_contended += later.parallel_contended;
+        self.parallel_graph_bytes = self.parallel_graph_bytes.max(later.parallel_graph_bytes);
         self.elapsed = later.elapsed;
     }
 }

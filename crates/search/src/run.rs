@@ -321,22 +321,7 @@ impl<'a> SearchRun<'a> {
     /// Records a livelock: `path` leads to the first state of the component the fair
     /// cycle `found` lies in (see `liveness.rs`). Stops like [`Self::violation`].
     pub fn livelock(&mut self, path: &[Transition], found: FairCycle) -> Flow<()> {
-        let unlabelled = |m: &Move| Transition { thread: m.thread, branch: m.branch, accesses: Vec::new() };
-        let mut trace = path.to_vec();
-        trace.extend(found.stem.iter().map(unlabelled));
-        let cycle_start = trace.len();
-        trace.extend(found.cycle.iter().map(unlabelled));
-        let threads: BTreeSet<ThreadId> = found.cycle.iter().map(|m| m.thread).collect();
-        let names: Vec<String> = threads.iter().map(ThreadId::to_string).collect();
-        let message = format!(
-            "the program can run forever: a fair cycle of {} transition{} by thread{} {} repeats without end",
-            found.cycle.len(),
-            if found.cycle.len() == 1 { "" } else { "s" },
-            if names.len() == 1 { "" } else { "s" },
-            names.join(", ")
-        );
-        let violation = Violation { kind: ViolationKind::Livelock, message, thread: None };
-        self.record_counterexample(Counterexample { violation, trace, cycle_start: Some(cycle_start) })
+        self.record_counterexample(livelock_counterexample(path, found))
     }
 
     fn record_counterexample(&mut self, found: Counterexample) -> Flow<()> {
@@ -386,4 +371,25 @@ impl<'a> SearchRun<'a> {
         self.stats.peak_rss_bytes = memory::peak_resident_set_bytes().unwrap_or(0).max(self.peak_rss);
         Ok(SearchReport { strategy, stop, violations: self.violations, stats: self.stats, outcomes: self.outcomes })
     }
+}
+
+/// The counterexample of a livelock: `path` leads to the first state of the
+/// component the fair cycle `found` lies in; the stem and the cycle follow, unlabelled.
+pub(crate) fn livelock_counterexample(path: &[Transition], found: FairCycle) -> Counterexample {
+    let unlabelled = |m: &Move| Transition { thread: m.thread, branch: m.branch, accesses: Vec::new() };
+    let mut trace = path.to_vec();
+    trace.extend(found.stem.iter().map(unlabelled));
+    let cycle_start = trace.len();
+    trace.extend(found.cycle.iter().map(unlabelled));
+    let threads: BTreeSet<ThreadId> = found.cycle.iter().map(|m| m.thread).collect();
+    let names: Vec<String> = threads.iter().map(ThreadId::to_string).collect();
+    let message = format!(
+        "the program can run forever: a fair cycle of {} transition{} by thread{} {} repeats without end",
+        found.cycle.len(),
+        if found.cycle.len() == 1 { "" } else { "s" },
+        if names.len() == 1 { "" } else { "s" },
+        names.join(", ")
+    );
+    let violation = Violation { kind: ViolationKind::Livelock, message, thread: None };
+    Counterexample { violation, trace, cycle_start: Some(cycle_start) }
 }

@@ -470,13 +470,18 @@ impl Vm {
         Ok(if r < 0 { 0 } else { n.max(0) as u64 })
     }
 
+    /// All of standard input, read once per process: every vm of the process (the
+    /// workers of a parallel search) sees the same input.
     fn stdin_snapshot(&mut self) -> Result<Rc<[u8]>, Errno> {
         if let Some(b) = &self.files.stdin {
             return Ok(b.clone());
         }
-        let mut bytes = Vec::new();
-        std::io::stdin().read_to_end(&mut bytes).map_err(|e| errno_of(&e))?;
-        let b: Rc<[u8]> = bytes.into();
+        static PROCESS_STDIN: std::sync::OnceLock<Result<Vec<u8>, Errno>> = std::sync::OnceLock::new();
+        let bytes = PROCESS_STDIN.get_or_init(|| {
+            let mut bytes = Vec::new();
+            std::io::stdin().read_to_end(&mut bytes).map(|_| bytes).map_err(|e| errno_of(&e))
+        });
+        let b: Rc<[u8]> = bytes.clone()?.into();
         self.files.stdin = Some(b.clone());
         Ok(b)
     }

@@ -20,6 +20,13 @@
 //! - Termination (all workers idle and the pool empty, decided under the pool's
 //!   mutex) and stopping (a shared flag every worker checks before each transition;
 //!   the first stop reason or error wins).
+//! - Livelock detection (`cfg.liveness`): Tarjan's algorithm follows one depth-first
+//!   order, so it cannot run on the fly across workers. Each worker logs the graph it
+//!   explores (expanded states with their moves, transitions with their targets);
+//!   once the search is complete, `livelocks.rs` walks the logged graph — the graph
+//!   the one-worker search explores — in the one-worker search's order with its cycle
+//!   finder, and finds the same fair cycles. The log costs memory (reported as
+//!   [`Stats::parallel_graph_bytes`]).
 //! - The coordinator, on the calling thread: the caller's listener (which need not be
 //!   `Send`) stays there and is called about every `TICK` (100 ms) with statistics gathered
 //!   from the workers, and once for each counterexample the workers found, in the
@@ -38,8 +45,8 @@
 //! first (and its trace), `max_depth`, the replayed transitions, and every count of a
 //! search that was stopped early depend on timing.
 //!
-//! Supported: every [`SearchConfig`] option of the stateful DFS but `stateless`,
-//! `liveness` and `depth_limit`, which are refused ([`SearchError::Unsupported`]). A
+//! Supported: every [`SearchConfig`] option of the stateful DFS but `stateless` and
+//! `depth_limit`, which are refused ([`SearchError::Unsupported`]). A
 //! random `order` shuffles each state's moves with a generator per worker (seeded with
 //! `seed` and the worker's index).
 
@@ -56,8 +63,12 @@ use crate::listener::{ListenerError, SearchListener};
 use crate::memory;
 use crate::report::{Counterexample, SearchReport, Stats, StopReason};
 use crate::rng::SearchRng;
-use crate::run::{Flow, Halt, Node, SearchRun};
+use crate::run::{livelock_counterexample, Flow, Halt, Node, SearchRun};
 use crate::system::{Fingerprint, Move, SaveMark, SystemError, ThreadId, Transition, TransitionSystem};
+
+mod livelocks;
+
+use livelocks::GraphLog;
 
 /// Makes the system worker `w` explores (called once per worker, inside that worker's
 /// thread; systems need not be `Send`). Every system it makes must be the same
@@ -339,6 +350,8 @@ struct Frame {
 struct WorkerOut {
     stats: Stats,
     outcomes: BTreeMap<String, u64>,
+    /// with livelock detection: the graph it explored
+    log: Option<GraphLog>,
 }
 
 /// Explores the system `make` makes with `workers` threads sharing one visited set
@@ -346,8 +359,8 @@ struct WorkerOut {
 /// calling thread. The report's strategy is `dfs`; `stats.workers` is `workers`.
 ///
 /// # Errors
-/// [`SearchError::Unsupported`] for `workers == 0`, `cfg.stateless`, `cfg.liveness`
-/// or a depth limit; otherwise as the sequential DFS: the first error of a system
+/// [`SearchError::Unsupported`] for `workers == 0`, `cfg.stateless` or a depth
+/// limit; otherwise as the sequential DFS: the first error of a system
 /// (passed through unchanged in [`SearchError::System`], also one `make` returns), of
 /// the exact-states check, or of the listener.
 pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
@@ -386,7 +399,7 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
         drop(stop_on_panic);
         handles.into_iter().filter_map(|h| h.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic))).collect()
     });
-    let stop = match lock(&shared.ending).take() {
+    let mut stop = match lock(&shared.ending).take() {
         Some(Ending::Error(e)) => return Err(e),
         Some(Ending::Stop(reason)) => reason,
         None => StopReason::Complete,
@@ -395,7 +408,9 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
     // include those dropped: `fill` puts the shared ones in their place)
     let mut stats = Stats::default();
     let mut outcomes = BTreeMap::new();
+    let mut logs = Vec::new();
     for out in outs {
+        logs.extend(out.log);
         stats.add(&out.stats);
         stats.replayed_transitions += out.stats.replayed_transitions;
         for (outcome, count) in out.outcomes {
@@ -403,12 +418,41 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
         }
     }
     shared.fill(&mut stats);
+    stats.parallel_graph_bytes = logs.iter().map(GraphLog::bytes).sum();
+    if cfg.liveness && stop == StopReason::Complete {
+        stop = report_livelocks(logs, cfg, listener, &mut stats, &mut kept)?;
+    }
+    stats.elapsed = shared.started.elapsed();
     stats.peak_rss_bytes = stats.peak_rss_bytes.max(memory::peak_resident_set_bytes().unwrap_or(0));
     Ok(SearchReport { strategy: "dfs", stop, violations: kept, stats, outcomes })
 }
 
+/// Looks for livelocks in the graph the workers logged, once they explored all of it,
+/// and reports them as the one-worker search does (`SearchRun::livelock`); how the
+/// search ends.
+fn report_livelocks(logs: Vec<GraphLog>, cfg: &SearchConfig, listener: &mut dyn SearchListener, stats: &mut Stats, kept: &mut Vec<Counterexample>) -> Result<StopReason, SearchError> {
+    for found in livelocks::fair_cycles(logs, cfg.multiple_errors) {
+        let cx = livelock_counterexample(&found.path, found.cycle);
+        let depth = cx.trace.len();
+        stats.violation_depth_min = if stats.violations == 0 { depth } else { stats.violation_depth_min.min(depth) };
+        stats.violations += 1;
+        stats.violation_depth_sum += depth as u64;
+        let go_on = listener.on_violation(&cx, stats).map_err(SearchError::Listener)?;
+        if cfg.kept_violations.is_none_or(|k| kept.len() < k) {
+            kept.push(cx);
+        }
+        if !go_on {
+            return Ok(StopReason::Listener);
+        }
+        if !cfg.multiple_errors {
+            return Ok(StopReason::Violation);
+        }
+    }
+    Ok(StopReason::Complete)
+}
+
 fn check_supported(cfg: &SearchConfig, workers: usize) -> Result<(), SearchError> {
-    let refused = [(workers == 0, "no workers"), (cfg.stateless, "a stateless search"), (cfg.liveness, "livelock detection (liveness)"), (cfg.depth_limit.is_some(), "a depth limit")];
+    let refused = [(workers == 0, "no workers"), (cfg.stateless, "a stateless search"), (cfg.depth_limit.is_some(), "a depth limit")];
     match refused.iter().find(|(asked, _)| *asked) {
         Some((_, what)) => Err(SearchError::Unsupported(format!("the parallel search does not support {what}"))),
         None => Ok(()),
@@ -420,6 +464,9 @@ fn check_supported(cfg: &SearchConfig, workers: usize) -> Result<(), SearchError
 fn coordinate(shared: &Shared<'_>, listener: &mut dyn SearchListener, kept: &mut Vec<Counterexample>) {
     let cfg = shared.cfg;
     let mut next_tick = Instant::now() + TICK;
+    // the start, so that even a search shorter than a tick shows progress (the
+    // samples of states over time begin here)
+    tell(shared, listener.on_state(&shared.snapshot()));
     loop {
         let (found, finished) = {
             let mut events = lock(&shared.events);
@@ -482,12 +529,13 @@ fn worker(shared: &Shared<'_>, make: &SystemFactory<'_>, me: usize) -> Option<Wo
     let cfg = SearchConfig { kept_violations: Some(0), ..shared.cfg.clone() };
     let mut listener = WorkerListener { shared, me };
     let mut run = SearchRun::new_shared(&cfg, &mut listener, &shared.states, shared.started);
-    let result = explore(&mut *sys, &mut run, shared, me);
+    let mut log = shared.cfg.liveness.then(GraphLog::default);
+    let result = explore(&mut *sys, &mut run, shared, me, &mut log);
     if let Err(Halt::Stop(reason)) = result {
         shared.end(Ending::Stop(reason));
     }
     match run.finish("dfs", result) {
-        Ok(report) => Some(WorkerOut { stats: report.stats, outcomes: report.outcomes }),
+        Ok(report) => Some(WorkerOut { stats: report.stats, outcomes: report.outcomes, log }),
         Err(e) => {
             shared.end(Ending::Error(e));
             None
@@ -495,25 +543,43 @@ fn worker(shared: &Shared<'_>, make: &SystemFactory<'_>, me: usize) -> Option<Wo
     }
 }
 
+/// What a worker keeps while it explores.
+struct Local {
+    rng: SearchRng,
+    /// the transitions from the initial state to the top of the stack
+    path: Vec<Transition>,
+    stack: Vec<Frame>,
+    /// with livelock detection: the graph it explored (`livelocks.rs`)
+    log: Option<GraphLog>,
+}
+
 /// A worker's search: worker 0 starts at the initial state, every worker then takes
 /// work from the pool whenever its stack runs empty.
-fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<'_>, me: usize) -> Flow<()> {
+fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<'_>, me: usize, log: &mut Option<GraphLog>) -> Flow<()> {
     run.begin(sys)?;
-    let mut rng = SearchRng::new(run.cfg().seed ^ (me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
-    let mut path: Vec<Transition> = Vec::new();
-    let mut stack: Vec<Frame> = Vec::new();
+    let rng = SearchRng::new(run.cfg().seed ^ (me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    let mut local = Local { rng, path: Vec::new(), stack: Vec::new(), log: log.take() };
+    let result = explore_from(sys, run, shared, me, &mut local);
+    *log = local.log;
+    result
+}
+
+fn explore_from(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<'_>, me: usize, local: &mut Local) -> Flow<()> {
     if me == 0 {
         let seen = run.observe(sys, 0)?;
-        if let Node::Expand(enabled) = run.classify(sys, 0, true, &path)? {
-            push(sys, run.cfg(), &mut rng, &mut stack, seen.fp, &enabled, 0);
+        if let Some(log) = &mut local.log {
+            log.initial = seen.fp;
+        }
+        if let Node::Expand(enabled) = run.classify(sys, 0, true, &local.path)? {
+            push(sys, run.cfg(), local, seen.fp, &enabled, 0);
         }
     }
     loop {
-        if stack.is_empty() {
+        if local.stack.is_empty() {
             let Some(item) = shared.take() else { return Ok(()) };
-            start(sys, run, item, &mut path, &mut stack)?;
+            start(sys, run, item, local)?;
         }
-        dfs(sys, run, shared, &mut rng, &mut stack, &mut path)?;
+        dfs(sys, run, shared, local)?;
         if shared.stopped() {
             return Ok(());
         }
@@ -522,54 +588,58 @@ fn explore(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Sha
 
 /// Brings the system to the state of a work item (reset and replay of its prefix) and
 /// makes it the bottom of the stack.
-fn start(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, item: WorkItem, path: &mut Vec<Transition>, stack: &mut Vec<Frame>) -> Flow<()> {
+fn start(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, item: WorkItem, local: &mut Local) -> Flow<()> {
     sys.reset()?;
-    path.clear();
+    local.path.clear();
     for &mv in &item.prefix {
-        path.push(sys.step(mv)?.transition);
+        local.path.push(sys.step(mv)?.transition);
     }
     run.stats.replayed_transitions += item.prefix.len() as u64;
     if item.fp.is_some_and(|fp| fp != sys.fingerprint()) {
         let detail = format!("of {} moves, given from one worker to another, reached a state with another fingerprint", item.prefix.len());
         return Err(Halt::Error(SearchError::Nondeterministic { detail }));
     }
-    stack.push(Frame { moves: item.moves, next: 0, mark: None, depth: path.len(), fp: item.fp });
+    local.stack.push(Frame { moves: item.moves, next: 0, mark: None, depth: local.path.len(), fp: item.fp });
     Ok(())
 }
 
 /// The DFS of `strategy/dfs.rs` until the stack is empty or the search stops, giving
 /// work away whenever another worker waits for some.
-fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<'_>, rng: &mut SearchRng, stack: &mut Vec<Frame>, path: &mut Vec<Transition>) -> Flow<()> {
-    while let Some(top) = stack.last_mut() {
+fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<'_>, local: &mut Local) -> Flow<()> {
+    while let Some(top) = local.stack.last_mut() {
         if shared.stopped() {
             return Ok(());
         }
         // Back from the transition explored last (its subtree is done).
         if let Some(mark) = top.mark.take() {
             sys.restore(mark);
-            path.pop();
+            local.path.pop();
         }
         let Some(&mv) = top.moves.get(top.next) else {
-            stack.pop();
+            local.stack.pop();
             continue;
         };
         top.next += 1;
         top.mark = Some(sys.save());
+        let from = top.fp;
         let step = run.step(sys, mv)?;
-        path.push(step.transition);
+        local.path.push(step.transition);
         if let Some(violation) = step.violation {
-            run.violation(violation, path)?;
+            run.violation(violation, &local.path)?;
             continue;
         }
-        let depth = path.len();
+        let depth = local.path.len();
         let seen = run.observe(sys, depth)?;
+        if let (Some(log), Some(from), Some(to)) = (&mut local.log, from, seen.fp) {
+            log.edge(from, mv, to);
+        }
         if !seen.new {
             continue;
         }
-        if let Node::Expand(enabled) = run.classify(sys, depth, true, path)? {
-            push(sys, run.cfg(), rng, stack, seen.fp, &enabled, depth);
+        if let Node::Expand(enabled) = run.classify(sys, depth, true, &local.path)? {
+            push(sys, run.cfg(), local, seen.fp, &enabled, depth);
             if shared.wants_work() {
-                if let Some(item) = donate(stack, path) {
+                if let Some(item) = donate(&mut local.stack, &local.path) {
                     shared.give(item);
                 }
             }
@@ -579,11 +649,14 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
 }
 
 /// Pushes the state at `depth`, with fingerprint `fp`, whose enabled threads are
-/// `enabled`.
-fn push(sys: &mut dyn TransitionSystem, cfg: &SearchConfig, rng: &mut SearchRng, stack: &mut Vec<Frame>, fp: Option<Fingerprint>, enabled: &[ThreadId], depth: usize) {
+/// `enabled` (and logs it, with livelock detection).
+fn push(sys: &mut dyn TransitionSystem, cfg: &SearchConfig, local: &mut Local, fp: Option<Fingerprint>, enabled: &[ThreadId], depth: usize) {
     let mut moves = SearchRun::moves(sys, enabled);
-    cfg.order.arrange(&mut moves, |m| m.thread, rng);
-    stack.push(Frame { moves, next: 0, mark: None, depth, fp });
+    cfg.order.arrange(&mut moves, |m| m.thread, &mut local.rng);
+    if let (Some(log), Some(fp)) = (&mut local.log, fp) {
+        log.state(fp, &moves);
+    }
+    local.stack.push(Frame { moves, next: 0, mark: None, depth, fp });
 }
 
 /// Takes the untried moves of the bottom-most frame that has some (the top frame, just
@@ -832,10 +905,58 @@ mod tests {
         assert!(matches!(parallel_dfs(&make, 2, &SearchConfig::default(), &mut NoListener), Err(SearchError::System(_) | SearchError::Nondeterministic { .. })));
     }
 
+    /// With livelock detection, a complete parallel search reports the livelocks of the
+    /// sequential DFS — the same components, the same witnesses — and each lasso
+    /// closes when replayed.
+    fn assert_same_livelocks<S: TransitionSystem + Clone + Sync + 'static>(sys: &S, what: &str) -> usize {
+        let live = SearchConfig { liveness: true, ..every_outcome() };
+        let reference = seq(sys, &live);
+        let found = |r: &SearchReport| r.violations.iter().map(|v| (v.violation.to_string(), v.schedule())).collect::<Vec<_>>();
+        for workers in 1..=3 {
+            let what = format!("{what} with {workers} workers");
+            let r = par(sys, workers, &live).expect("parallel search");
+            assert_eq!((r.stop, r.verdict(), r.stats.states_new, r.stats.transitions), (reference.stop, reference.verdict(), reference.stats.states_new, reference.stats.transitions), "{what}");
+            let livelocks = |r: &SearchReport| found(r).into_iter().filter(|(m, _)| m.starts_with("livelock")).collect::<Vec<_>>();
+            assert_eq!(livelocks(&r), livelocks(&reference), "{what}");
+            assert!(r.stats.parallel_graph_bytes > 0 || r.stats.transitions == 0, "{what}: the graph was logged");
+            for cx in r.violations.iter().filter(|v| v.violation.kind == ViolationKind::Livelock) {
+                let start = cx.cycle_start.expect("a lasso");
+                let mut fresh = sys.clone();
+                replay(&mut fresh, &cx.schedule()[..start]);
+                let before = fresh.fingerprint();
+                for &mv in &cx.schedule()[start..] {
+                    fresh.step(mv).expect("the cycle replays");
+                }
+                assert_eq!(fresh.fingerprint(), before, "{what}: the cycle closes");
+            }
+        }
+        reference.violations.iter().filter(|v| v.violation.kind == ViolationKind::Livelock).count()
+    }
+
+    #[test]
+    fn finds_the_livelocks_the_sequential_search_finds() {
+        // a spin whose writer needs the spinner's lock: a livelock; the same spin with a
+        // writer that can run: none; a weak CAS that may fail forever (unfair) or whose
+        // value never matches (a livelock)
+        let hang = Program::new(1, vec![vec![Op::Lock(0), Op::Await(0, 1), Op::Unlock(0)], vec![Op::Lock(0), Op::Set(0, 1), Op::Unlock(0)], vec![Op::Local]]);
+        assert_eq!(assert_same_livelocks(&hang, "the hang"), 1);
+        assert_eq!(assert_same_livelocks(&Program::new(1, vec![vec![Op::Await(0, 1)], vec![Op::Local, Op::Set(0, 1)]]), "a fair spin"), 0);
+        assert_eq!(assert_same_livelocks(&Program::new(1, vec![vec![Op::CasLoop(0, 0, 1)], vec![Op::Local]]), "a retry"), 0);
+        assert_eq!(assert_same_livelocks(&Program::new(1, vec![vec![Op::CasLoop(0, 7, 1)], vec![Op::Local]]), "a stuck CAS"), 1);
+        let mut with_cycles = 0;
+        for seed in 0..40 {
+            with_cycles += assert_same_livelocks(&random_graph(seed, 30 + 20 * seed as usize), &format!("random graph {seed}"));
+        }
+        assert!(with_cycles > 0, "some random graph has a fair cycle");
+        for seed in 0..60 {
+            assert_same_livelocks(&random_program_sized(seed, seed % 2 == 1, seed % 3 == 0, 3, 3), &format!("random program {seed}"));
+        }
+    }
+
     #[test]
     fn refuses_what_it_does_not_support() {
         let d = SearchConfig::default;
-        let refused = [(2, SearchConfig { stateless: true, ..d() }), (2, SearchConfig { liveness: true, ..d() }), (2, SearchConfig { depth_limit: Some(3), ..d() }), (0, d())];
+        let refused = [(2, SearchConfig { stateless: true, ..d() }), (2, SearchConfig { depth_limit: Some(3), ..d() }), (0, d())];
         for (workers, cfg) in refused {
             assert!(matches!(par(&racy_counter(), workers, &cfg), Err(SearchError::Unsupported(_))), "{cfg:?}");
         }
