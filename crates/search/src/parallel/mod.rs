@@ -262,6 +262,11 @@ impl Shared<'_> {
         events.violations += 1;
         events.depth_sum += depth as u64;
         events.found.push(found.clone());
+        if !self.cfg.multiple_errors {
+            // the ending is set before the events lock is released: a worker that then
+            // finds its violation dropped stops its run, and its stop must not come first
+            lock(&self.ending).get_or_insert(Ending::Stop(StopReason::Violation));
+        }
         drop(events);
         self.event.notify_all();
         if !self.cfg.multiple_errors {
