@@ -7,7 +7,8 @@
 //! (the families of `benchmarks/dpor/` at n = 2, 3, 4, `LocalWork` at 2, 4, 8). The
 //! DPOR table (programs of the first three directories): stateful unreduced search
 //! (`--por none`), stateless unreduced search (`--stateless`), the stateful source-set
-//! DL-S-POR (`dl-spor`), SDPOR (`sdpor`), and the stateless `dpor`, `source-dpor` and
+//! DL-S-POR (`dl-spor`), SDPOR (`sdpor`, and with `--no-liveness` as the stateless
+//! searches check no livelocks), and the stateless `dpor`, `source-dpor` and
 //! `optimal-dpor`; one markdown row per program and search: verdict, states (new, and
 //! visited again), transitions (probes included), executions (end states), executions
 //! cut short by the sleep sets, time. The engine table (`benchmarks/engine/` and the
@@ -29,6 +30,8 @@ const SEARCHES: &[(&str, &[&str])] = &[
     ("stateless", &["--por", "none", "--stateless"]),
     ("dl-spor", &["--por", "dl-spor"]),
     ("sdpor", &["--por", "sdpor"]),
+    // what the stateless searches check: safety only, so SDPOR keeps its sleep sets
+    ("sdpor --no-liveness", &["--por", "sdpor", "--no-liveness"]),
     ("dpor", &["--por", "dpor"]),
     ("source-dpor", &["--por", "source-dpor"]),
     ("optimal-dpor", &["--por", "optimal-dpor"]),
@@ -87,8 +90,13 @@ pub fn label((name, args): &BenchProgram) -> String {
 
 /// Runs the DPOR table, or with `engine` the engine's (see the module docs);
 /// `filter`: only programs whose names contain one of these (the engine table: its
-/// own programs and these).
-pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Result<()> {
+/// own programs and these); `only`: only the searches of these labels (all if empty).
+pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String], only: &[String]) -> anyhow::Result<()> {
+    let all = if engine { ENGINE_SEARCHES } else { SEARCHES };
+    if let Some(unknown) = only.iter().find(|o| !all.iter().any(|(label, _)| label == o)) {
+        bail!("no search {unknown:?}; the searches are {}", all.iter().map(|(label, _)| *label).collect::<Vec<_>>().join(", "));
+    }
+    let searches: Vec<&(&str, &[&str])> = all.iter().filter(|(label, _)| only.is_empty() || only.iter().any(|o| o == label)).collect();
     let root = super::workspace_root()?;
     let jvmc = super::release_jvmc(&root)?;
     let classes = root.join("target/dpor-bench/classes");
@@ -100,7 +108,6 @@ pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Res
             dir != "engine" && (filter.is_empty() || named)
         }
     })?;
-    let searches = if engine { ENGINE_SEARCHES } else { SEARCHES };
     if engine {
         println!("| program | search | verdict | executions | sleep-blocked | choice points | Maybe nodes | replays | transitions | time (s) |");
     } else {
@@ -111,9 +118,9 @@ pub fn dpor_bench(max_time: u64, engine: bool, filter: &[String]) -> anyhow::Res
     for program @ (name, args) in &programs {
         let label = label(program);
         let mut reference: Option<(String, Value)> = None;
-        for (search, options) in searches {
+        for &(search, options) in searches.iter().copied() {
             let mut cmd = Command::new(&jvmc);
-            cmd.args(["check", "--outcomes", "--json", "-", "--max-time"]).arg(format!("{max_time}s")).arg("--cp").arg(&classes).args(*options);
+            cmd.args(["check", "--outcomes", "--json", "-", "--max-time"]).arg(format!("{max_time}s")).arg("--cp").arg(&classes).args(options);
             if engine {
                 cmd.args(["--sched", "all"]);
             }

@@ -8,7 +8,7 @@
 //! - `liveness-bench [CLIENT...]`: what livelock detection costs (`liveness_bench`).
 //! - `library-bench [CLIENT...]`: library calls as atomic steps against exploring the
 //!   JDK (`library_bench`).
-//! - `dpor-bench [--max-time S] [--engine] [PROGRAM...]`: the DPOR family (stateless,
+//! - `dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]`: the DPOR family (stateless,
 //!   and SDPOR) against stateful and stateless unreduced search; with `--engine`, the
 //!   DPOR engine's markers (`dpor_bench`).
 //! - `estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]`: how close Knuth's
@@ -82,7 +82,7 @@ fn main() -> anyhow::Result<()> {
         "liveness-bench" => liveness_bench::liveness_bench(&args.collect::<Vec<_>>()),
         "library-bench" => library_bench::library_bench(&args.collect::<Vec<_>>()),
         "dpor-bench" => {
-            let (mut max_time, mut engine, mut filter) = (60, false, Vec::new());
+            let (mut max_time, mut engine, mut filter, mut searches) = (60, false, Vec::new(), Vec::new());
             while let Some(a) = args.next() {
                 match a.as_str() {
                     "--max-time" => {
@@ -90,10 +90,11 @@ fn main() -> anyhow::Result<()> {
                         max_time = v.parse().with_context(|| format!("not a number of seconds: {v}"))?;
                     }
                     "--engine" => engine = true,
+                    "--searches" => searches.extend(args.next().context("--searches needs a list such as dpor,sdpor")?.split(',').map(str::to_string)),
                     _ => filter.push(a),
                 }
             }
-            dpor_bench::dpor_bench(max_time, engine, &filter)
+            dpor_bench::dpor_bench(max_time, engine, &filter, &searches)
         }
         "estimate-bench" => {
             let (mut max_time, mut walks, mut filter) = (60, vec![100, 1_000, 10_000], Vec::new());
@@ -204,7 +205,7 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--collect DIR]
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--collect DIR]
                   the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
   parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]\n                  the parallel search against one worker on the large POR clients, with a scaling model (docs/algorithms/parallel.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);

@@ -168,6 +168,10 @@ impl TransitionSystem for VmSystem {
         self.vm.disabled_threads()
     }
 
+    fn thread_positions(&mut self) -> Option<Vec<u64>> {
+        Some(self.vm.thread_positions())
+    }
+
     fn encode(&mut self) -> Option<Vec<u8>> {
         Some(self.vm.encode_state())
     }

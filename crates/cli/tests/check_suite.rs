@@ -156,6 +156,10 @@ fn check(source: &Path, class: &str) -> Result<(), Failed> {
     for alg in POR_ALGORITHMS {
         runs.push(jvmc_check(&format!("--sched all --por {alg}"), &classes, class, &e, &["--sched", "all", "--por", alg])?);
     }
+    // SDPOR with its sleep sets, which it keeps only without livelock detection
+    if e.kind.as_deref() != Some("livelock") {
+        runs.push(jvmc_check("--sched all --por sdpor --no-liveness", &classes, class, &e, &["--sched", "all", "--por", "sdpor", "--no-liveness"])?);
+    }
     // trusted library calls as one step (the default) against the JDK's own
     // interleavings: the same verdict and outcomes
     runs.push(jvmc_check("--library explore", &classes, class, &e, &["--library", "explore"])?);

@@ -7,8 +7,9 @@
 //! deadlock) and assert over what they read; main joins them and prints everything.
 //! Every POR algorithm (`spor`, `de-spor`, `dl-spor`, `de-jpf`, `dl-jpf`), stateful
 //! and — where marked — stateless, must reach the verdict, violation kind and set of
-//! printed outcomes of plain stateful DFS with `--sched all`. A disagreement fails the
-//! test and prints the program and its seed.
+//! printed outcomes of plain stateful DFS with `--sched all`; `sdpor` also without
+//! livelock detection (where it keeps sleep sets), against DFS without it. A
+//! disagreement fails the test and prints the program and its seed.
 //!
 //! `JVMC_POR_PROGRAMS=N` sets how many programs (default 40: each costs about ten
 //! model-checking runs; the synthetic programs of `jvmc-search` cover hundreds in CI);
@@ -211,6 +212,13 @@ fn check(seed: u64, count: u64) -> Result<(), Failed> {
                 return Err(format!("seed {seed}: {args:?} found {found:?}, unreduced DFS found {reference:?}\n{}", generate(seed)).into());
             }
         }
+    }
+    // SDPOR keeps its sleep sets only without livelock detection: checked against
+    // unreduced search without it too
+    let safety = search(dir, &class, &["--por", "none", "--no-liveness"])?;
+    let found = search(dir, &class, &["--por", "sdpor", "--no-liveness"])?;
+    if found != safety {
+        return Err(format!("seed {seed}: sdpor --no-liveness found {found:?}, unreduced DFS found {safety:?}\n{}", generate(seed)).into());
     }
     eprintln!("seed {seed}: stateless DPOR completed {dpor_runs} of {}", STATELESS_ALGORITHMS.len());
     Ok(())

@@ -331,6 +331,18 @@ pub trait TransitionSystem {
         Vec::new()
     }
 
+    /// Where each thread started so far stands in its own code, by thread id: a hash
+    /// of its position (on the JVM, its frames' methods and pcs and its primitive
+    /// values; an ended thread's is that of its empty stack), or `None` if the system
+    /// cannot tell. Threads with larger ids have not been started yet. It must be a
+    /// function of the state (equal in every two states the search matches), and only
+    /// a thread's own transitions may change its position — so along any path a
+    /// thread's positions follow its own steps. SDPOR keys its summaries by it
+    /// (`por/thread_paths.rs`). Default: `None`.
+    fn thread_positions(&mut self) -> Option<Vec<u64>> {
+        None
+    }
+
     /// A full canonical encoding of the current state, for checking fingerprints
     /// (`--exact-states`); `None` if the system has none.
     fn encode(&mut self) -> Option<Vec<u8>> {

@@ -362,6 +362,10 @@ impl TransitionSystem for Program {
         (0..self.code.len()).all(|t| self.state.pcs[t] == self.code[t].len())
     }
 
+    fn thread_positions(&mut self) -> Option<Vec<u64>> {
+        Some(self.state.pcs.iter().map(|&pc| pc as u64).collect())
+    }
+
     fn encode(&mut self) -> Option<Vec<u8>> {
         let s = &self.state;
         let mut bytes = Vec::new();

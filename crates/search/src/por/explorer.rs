@@ -343,6 +343,7 @@ impl Explorer {
         run.begin(sys)?;
         let seen = run.observe(sys, 0)?;
         let state = self.state_of(seen.fp);
+        red.on_new_state(self, sys, state, 0);
         self.add_disabled(red, sys, state, 0);
         if let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? {
             let key = self.stateless.then(|| sys.fingerprint());
@@ -708,6 +709,7 @@ impl Explorer {
         let k = self.add_explored(top, mv, label, visible, target);
         self.take(red, top, k, step.transition);
         if seen.new {
+            red.on_new_state(self, sys, target, depth);
             self.add_disabled(red, sys, target, depth);
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
                 self.push(sys, target, key, &enabled);

@@ -41,6 +41,7 @@ pub mod safe_sets;
 pub mod sdpor;
 pub mod source_dpor;
 mod source_sets;
+mod thread_paths;
 pub mod thread_set;
 mod wakeup_tree;
 
@@ -113,6 +114,10 @@ pub(crate) trait Reduction {
     fn on_exhausted(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, _top: usize) -> Flow<()> {
         Ok(())
     }
+
+    /// The state `state`, reached by `ex.path` (`depth` transitions), is new, and the
+    /// system is in it (called before [`Reduction::on_disabled`] for it).
+    fn on_new_state(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _state: jvmc_state::StateId, _depth: usize) {}
 
     /// The new state `state`, reached by `ex.path` (`depth` transitions), has a disabled thread
     /// that stands before `pending` (see [`Explorer`]'s `add_disabled`).

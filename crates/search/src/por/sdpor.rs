@@ -25,6 +25,17 @@
 //! state ([`StatefulDpor::summary`]; the state's live threads are recorded when it is
 //! exhausted): they run nothing after it.
 //!
+//! **Where the system tells threads' positions** (the JVM and the synthetic programs
+//! do: [`TransitionSystem::thread_positions`]), `G` is refined to one graph per
+//! thread ([`super::thread_paths`]): nodes are the thread's positions, edges its own
+//! steps, and each node holds the operations the thread ran from it. The summary of a
+//! visited state is then, per thread started by then, what is reachable from its
+//! position there — never its past operations, which `G` reaches through
+//! interleavings that ran them in another order — plus every operation of threads
+//! started later. It is a
+//! superset of what the explored future of the state runs, which is all Fig. 5's
+//! line 5 needs (the argument is in `thread_paths.rs`).
+//!
 //! # Deviations, each for soundness
 //! - **Every race of a summarised operation.** Fig. 6 adds a backtrack point only at
 //!   the latest dependent transition on the stack. For an operation that runs later,
@@ -33,7 +44,10 @@
 //!   further down. So for each summarised operation of thread `p`, every dependent
 //!   stack position (the latest of each thread per access) that does not happen
 //!   before `p`'s last transition *now* gets Fig. 3's update (`E` from the clocks as
-//!   they are now: a subset of the real `E`, or every enabled thread if empty).
+//!   they are now: a subset of the real `E`, or every enabled thread if empty) —
+//!   except a position that happens before a later one dependent on the same access:
+//!   whatever orders the later one before the operation orders it too, so it is
+//!   never the latest race.
 //! - **Cycles.** The paper assumes terminating programs (acyclic state spaces). A
 //!   state matched while on the stack closes a cycle: its future is not explored yet,
 //!   so the cycle is fully expanded (the explorer's stack proviso). A visited state
@@ -47,6 +61,7 @@ use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::clocks::StackClocks;
 use super::fg_dpor::{add_race, happens_before_thread, update};
+use super::thread_paths::ThreadPaths;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Frame, Reduction};
 use crate::run::{Flow, SearchRun};
@@ -57,6 +72,12 @@ use crate::system::{Access, ThreadId, Transition, TransitionSystem};
 pub struct StatefulDpor {
     /// the clock of each transition on the stack, by position
     clocks: StackClocks,
+    /// whether the system tells threads' positions: then the summaries come from
+    /// `paths`, and `G` (with `first`, `alive` and `entering`) is not kept; decided at
+    /// the initial state
+    positioned: bool,
+    /// each thread's own graph of positions (`thread_paths.rs`)
+    paths: ThreadPaths,
     /// `G`
     graph: OperationGraph,
     /// per state: its first operations (see the module docs)
@@ -84,13 +105,23 @@ impl StatefulDpor {
     /// depend on a thread and an access only, so each distinct pair is looked up once.
     fn update_summarised(&mut self, ex: &mut Explorer, summary: &[LabelId], n: usize) {
         let mut races: Vec<(ThreadId, usize)> = Vec::new();
+        let mut dependent: Vec<usize> = Vec::new();
         self.access_marks.begin();
         for &l in summary {
             self.accesses.intern(ex, l);
             for &id in self.accesses.of(l) {
                 if self.access_marks.mark(id) {
                     let (thread, a) = self.accesses.get(id);
-                    ex.index.latest_dependent_on(thread, a, n, |i, _| races.push((thread, i)));
+                    dependent.clear();
+                    ex.index.latest_dependent_on(thread, a, n, |i, _| dependent.push(i));
+                    // Of two dependent positions `i < j` with `i` before `j`, `i` is
+                    // never the race Fig. 6 finds for an operation making this access
+                    // later: if `j` happens before that operation then, so does `i`;
+                    // if not, `j` (or one after it) is the latest race.
+                    let clocks = &self.clocks;
+                    let path = &ex.path;
+                    let ordered_before_later = |i: usize| dependent.iter().any(|&j| j > i && clocks[j].after(path[i].thread, i));
+                    races.extend(dependent.iter().filter(|&&i| !ordered_before_later(i)).map(|&i| (thread, i)));
                 }
             }
         }
@@ -142,6 +173,16 @@ impl StatefulDpor {
         }
     }
 
+    /// The thread of frame `top`'s state ran (or would run) `label` from it: a label
+    /// at its position, or a first operation of the state.
+    fn ran(&mut self, ex: &Explorer, top: usize, label: LabelId) {
+        if self.positioned {
+            self.paths.add_label(ex.frames[top].state, ex.labels.get(label).thread, label);
+        } else {
+            self.add_first(ex, top, label);
+        }
+    }
+
     /// The label of the transition that leads out of frame `top` (its active one).
     fn active_label(ex: &Explorer, top: usize) -> Option<LabelId> {
         ex.frames.get(top).and_then(|f| f.active).map(|k| k.label)
@@ -155,6 +196,10 @@ impl StatefulDpor {
     /// thread with a larger id may still be created after `state`, so its operations
     /// stay; so do all when nothing is alive, at an end state.)
     fn summary(&mut self, ex: &Explorer, state: StateId) -> Vec<LabelId> {
+        if self.positioned {
+            // a state whose positions the system could not tell: everything
+            return self.paths.summary(state).unwrap_or_else(|| (0..ex.labels.len() as LabelId).collect());
+        }
         let alive = self.alive.get(state as usize).cloned().flatten();
         let newest = alive.as_ref().and_then(|a| a.iter().copied().max());
         let may_run = |t: ThreadId| match (&alive, newest) {
@@ -218,7 +263,21 @@ impl Reduction for StatefulDpor {
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
         if let Some((k, t, _)) = self.clocks.record_taken(ex, top) {
             update(&self.clocks, ex, &t, top);
-            self.add_first(ex, top, k.label);
+            self.ran(ex, top, k.label);
+        }
+    }
+
+    /// The new state's threads' positions, and the step that reached it; at the
+    /// initial state, whether the system tells positions at all.
+    fn on_new_state(&mut self, ex: &mut Explorer, sys: &mut dyn TransitionSystem, state: StateId, depth: usize) {
+        if depth == 0 {
+            self.positioned = self.paths.record_state(sys, state);
+        } else if self.positioned {
+            // if they are missing, every summary from now on is "everything"
+            self.paths.record_state(sys, state);
+            if let Some(k) = ex.frames[depth - 1].active {
+                self.paths.add_step(ex.frames[depth - 1].state, state, k.thread);
+            }
         }
     }
 
@@ -228,7 +287,10 @@ impl Reduction for StatefulDpor {
         for t in ex.untaken_transitions(sys, run, top)? {
             update(&self.clocks, ex, &t, top);
             let label = ex.intern(&t);
-            self.add_first(ex, top, label);
+            self.ran(ex, top, label);
+        }
+        if self.positioned {
+            return Ok(());
         }
         let state = ex.frames[top].state as usize;
         let mut alive: Vec<ThreadId> = ex.frames[top].enabled.iter().collect();
@@ -246,6 +308,10 @@ impl Reduction for StatefulDpor {
     fn on_disabled(&mut self, ex: &mut Explorer, state: StateId, depth: usize, pending: &Transition) {
         update(&self.clocks, ex, pending, depth);
         let label = ex.intern(pending);
+        if self.positioned {
+            self.paths.add_label(state, pending.thread, label);
+            return;
+        }
         self.first_mut(state).push(label);
         if let Some(from) = depth.checked_sub(1).and_then(|top| Self::active_label(ex, top)) {
             self.graph.add_edge(from, label);
@@ -256,8 +322,10 @@ impl Reduction for StatefulDpor {
     /// otherwise its summary updates the stack's backtrack sets, and if its explored
     /// future reaches the stack the states above that point are fully expanded.
     fn on_visited(&mut self, ex: &mut Explorer, top: usize, target: StateId) {
-        if let Some(from) = Self::active_label(ex, top) {
-            self.link(ex, from, target);
+        match ex.frames[top].active {
+            Some(k) if self.positioned => self.paths.add_step(ex.frames[top].state, target, k.thread),
+            Some(k) => self.link(ex, k.label, target),
+            None => {}
         }
         if ex.on_stack(target).is_some() {
             ex.expand_cycle(top, target);
@@ -285,7 +353,7 @@ impl Reduction for StatefulDpor {
 
     fn heap_bytes(&self) -> usize {
         let alive = std::mem::size_of_val(self.alive.as_slice()) + self.alive.iter().flatten().map(|a| a.capacity() * std::mem::size_of::<ThreadId>()).sum::<usize>();
-        self.clocks.heap_bytes() + self.graph.heap_bytes() + lists_bytes(&self.first) + alive + self.marks.bytes() as usize + self.accesses.heap_bytes() + self.access_marks.bytes() as usize
+        self.clocks.heap_bytes() + self.paths.heap_bytes() + self.graph.heap_bytes() + lists_bytes(&self.first) + alive + self.marks.bytes() as usize + self.accesses.heap_bytes() + self.access_marks.bytes() as usize
     }
 }
 
@@ -400,11 +468,11 @@ mod tests {
 
     /// The target, measured: over 300 small acyclic random programs SDPOR
     /// takes far fewer transitions (probes included) than F–G DPOR with sleep sets,
-    /// though not on every one (the summary's conservative races; see the module
-    /// docs).
+    /// though not on every one (the summary over-approximates what runs after a
+    /// visited state; see `sdpor.md`).
     #[test]
     fn fewer_transitions_than_fg_dpor_over_random_programs() {
-        let (mut fg, mut sd, mut more) = (0, 0, 0);
+        let (mut fg, mut sd, mut more) = (0, 0, Vec::new());
         for seed in 0..300 {
             let program = || random_program_sized(seed, seed % 2 == 1, false, 2, 3);
             let d = PorStrategy::fg_dpor().search(&mut program(), &with_outcomes(), &mut NoListener).expect("dpor");
@@ -412,11 +480,13 @@ mod tests {
             assert_eq!(observable(&s), observable(&d), "random program {seed}");
             fg += d.stats.transitions;
             sd += s.stats.transitions;
-            more += usize::from(s.stats.transitions > d.stats.transitions);
+            if s.stats.transitions > d.stats.transitions {
+                more.push((seed, s.stats.transitions, d.stats.transitions));
+            }
         }
-        eprintln!("300 programs: F–G DPOR {fg} transitions, SDPOR {sd}; SDPOR took more on {more}");
-        assert!(sd * 3 < fg, "F–G DPOR {fg}, SDPOR {sd}");
-        assert!(more < 30, "SDPOR took more transitions on {more} of 300 programs");
+        eprintln!("300 programs: F–G DPOR {fg} transitions, SDPOR {sd}; SDPOR took more on {} (seed, SDPOR, F–G): {more:?}", more.len());
+        assert!(sd * 5 < fg, "F–G DPOR {fg}, SDPOR {sd}");
+        assert!(more.len() <= 3, "SDPOR took more transitions on {} of 300 programs: {more:?}", more.len());
     }
 
     /// The paper's Fig. 1 (`example1`, N = 64): two threads add to `d` in loops, `T1`

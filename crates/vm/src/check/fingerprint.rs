@@ -28,6 +28,8 @@
 //! `--exact-states` to prove fingerprints neither merge different states nor split
 //! equal ones.
 
+use std::hash::Hasher;
+
 use xxhash_rust::xxh3::xxh3_128;
 
 use crate::class::{ClassId, InitState};
@@ -60,6 +62,33 @@ impl Sink for Vec<u8> {
 }
 
 impl Vm {
+    /// Where each thread stands in its code, by thread (the search's
+    /// `thread_positions`): a hash of its frames' methods, pcs and kinds and of its
+    /// primitive values (references count only as null or not: their names depend on
+    /// heap symmetry). The fingerprint holds all of them, and only the thread's own
+    /// steps change them.
+    pub fn thread_positions(&self) -> Vec<u64> {
+        self.threads.iter().map(|t| {
+            let mut h = rustc_hash::FxHasher::default();
+            for f in &t.stack.frames {
+                h.write_u64(self.method(f.method).stable);
+                h.write_u32(f.pc);
+                h.write_u8(kind_code(f.kind));
+            }
+            for v in &t.stack.values {
+                match *v {
+                    Value::Top => h.write_u8(0),
+                    Value::Int(i) => h.write_i32(i),
+                    Value::Long(l) => h.write_i64(l),
+                    Value::Float(f) => h.write_u32(f.to_bits()),
+                    Value::Double(d) => h.write_u64(d.to_bits()),
+                    Value::Ref(r) => h.write_u8(1 + u8::from(r.is_some())),
+                }
+            }
+            h.finish()
+        }).collect()
+    }
+
     /// The name the state gives `r`: its stable id, or for a young object under heap
     /// symmetry its position (`symmetry.rs`); 0 for null.
     fn sid_of(&self, r: Option<ObjRef>) -> u64 {
@@ -234,16 +263,7 @@ impl Vm {
         for f in &t.stack.frames {
             s.u64(self.method(f.method).stable);
             s.u32(f.pc);
-            let kind: u8 = match f.kind {
-                FrameKind::Java => 0,
-                FrameKind::Native => 1,
-                FrameKind::Barrier => 2,
-                FrameKind::ThreadEntry { stage } => 16 + stage,
-                FrameKind::ClassInit { stage, .. } => 32 + stage,
-                FrameKind::Reflective { .. } => 3,
-                FrameKind::VarHandleResult { .. } => 4,
-            };
-            s.bytes(&[kind, f.atomic as u8, f.library as u8, f.lin as u8]);
+            s.bytes(&[kind_code(f.kind), f.atomic as u8, f.library as u8, f.lin as u8]);
             if let FrameKind::ClassInit { class, .. } = f.kind {
                 s.u64(self.class(class).stable);
             }
@@ -458,6 +478,19 @@ impl Vm {
 }
 
 /// Whether every element of the sorted `a` is in the sorted `b`.
+/// A frame's kind as the fingerprint writes it.
+fn kind_code(kind: FrameKind) -> u8 {
+    match kind {
+        FrameKind::Java => 0,
+        FrameKind::Native => 1,
+        FrameKind::Barrier => 2,
+        FrameKind::ThreadEntry { stage } => 16 + stage,
+        FrameKind::ClassInit { stage, .. } => 32 + stage,
+        FrameKind::Reflective { .. } => 3,
+        FrameKind::VarHandleResult { .. } => 4,
+    }
+}
+
 fn is_subset(a: &[u32], b: &[u32]) -> bool {
     let mut j = 0;
     for &x in a {
