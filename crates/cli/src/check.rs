@@ -12,7 +12,7 @@ use jvmc_search::strategy::restarts::Restarting;
 use jvmc_search::strategy::rb_config::RbConfig;
 use jvmc_search::estimate::estimate_tree;
 use jvmc_search::{por, strategy, Counterexample, NoListener, SearchConfig, SearchError, SearchListener, SearchReport, Strategy, ThreadOrder, Verdict};
-use jvmc_vm::check::{CheckOptions, ChoiceOptions, LibraryMode, LibraryPolicy, LinSpec, SchedPolicy, TimeoutPolicy, Visibility};
+use jvmc_vm::check::{CheckOptions, ChoiceOptions, JavaSpec, LibraryMode, LibraryPolicy, LinSpec, SchedPolicy, TimeoutPolicy, Visibility};
 use jvmc_vm::{OutputMode, VmError};
 
 use crate::graphs::GraphFiles;
@@ -198,10 +198,12 @@ pub struct CheckArgs {
     symmetry: String,
     /// Check every call on objects of CLASS (or a subclass) against a sequential
     /// specification, KIND:CLASS with KIND one of set, map, queue, stack, counter,
-    /// register (e.g. `set:LazyListSet`, `map:java.util.concurrent.ConcurrentHashMap`):
+    /// register (e.g. `set:LazyListSet`, `map:java.util.concurrent.ConcurrentHashMap`),
+    /// or SPEC:CLASS with SPEC a Java class on the class path whose public methods are
+    /// the operations and whose toString() shows its state (e.g. `SetSpec:LazyListSet`):
     /// each response must be explained by some order of the calls, each taking effect
     /// between its invocation and its response; a violation shows the history
-    #[arg(long, value_name = "KIND:CLASS")]
+    #[arg(long, value_name = "KIND:CLASS|SPEC:CLASS")]
     linearizability: Option<String>,
     /// The stateful POR paper's portfolio: S-POR and DL-S-POR in parallel threads,
     /// each with its own vm — to find a first error, each in every order of the worker
@@ -332,6 +334,7 @@ pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bo
         .ok_or_else(|| anyhow!("unknown scheduling policy {:?} (use all, shared or classes:PATTERN,...)", spec.sched))?;
     let timeouts = timeout_policy(&spec.timeouts).map_err(|e| anyhow!(e))?;
     let linearizability = if spec.linearizability.is_empty() { None } else { Some(LinSpec::parse(&spec.linearizability).map_err(|e| anyhow!("--linearizability {e}"))?) };
+    let spec_class = linearizability.as_ref().and_then(|l| l.spec_class.clone());
     let choices = ChoiceOptions { spurious_weak_cas: spec.weak_cas == "spurious", random_values: random_values(&spec.random).map_err(|e| anyhow!(e))? };
     let (mut vm, prepared) = crate::open_vm(spec, OutputMode::Capture)?;
     vm.set_echo_output(echo_output);
@@ -350,6 +353,11 @@ pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bo
         linearizability,
     });
     vm.preset_racy_keys(&spec.racy);
+    if let Some(class) = spec_class {
+        // the specification runs on a vm of its own, never in the one checked
+        let (spec_vm, _) = crate::open_vm(spec, OutputMode::Capture)?;
+        vm.set_java_spec(JavaSpec::new(spec_vm, &class).map_err(|e| anyhow!("--linearizability: {e}"))?);
+    }
     Ok((VmSystem::new(vm), prepared))
 }
 

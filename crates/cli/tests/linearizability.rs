@@ -2,7 +2,8 @@
 //! are not linearizable are found by every complete search, with the history as a
 //! table, and the counterexample replays; linearizable objects — the POR benchmark's
 //! sets, `java.util.concurrent` classes — pass, with the same outcomes as without
-//! the check; a call the specification does not model stops the check with a warning.
+//! the check; a call the specification does not model stops the check with a warning;
+//! `SPEC:CLASS`, a Java class as the specification, agrees with the built-in ones.
 
 mod support;
 
@@ -146,10 +147,59 @@ fn the_por_benchmark_structures_are_linearizable_with_the_same_outcomes() {
     }
 }
 
+/// A user-written Java class as the specification: it finds what the built-in one
+/// finds, with the same history, in every family of search, and the trace replays;
+/// on a linearizable structure it agrees with the built-in one state for state.
+#[test]
+fn a_java_class_serves_as_the_specification() {
+    let dir = programs();
+    let cases = [("SetSpec:RacySet", "set:RacySet", "RacySet"), ("SetSpec:LaggySet", "set:LaggySet", "LaggySet"), ("CounterSpec:RacyCounter", "counter:RacyCounter", "RacyCounter"), ("QueueSpec:RacyQueue", "queue:RacyQueue", "RacyQueue")];
+    for (java, builtin, class) in cases {
+        for search in [&[][..], &["--por", "dl-spor"], &["--por", "sdpor"], &["--search", "optimal-dpor"]] {
+            let run = |spec: &str| {
+                let mut args = vec!["--linearizability", spec];
+                args.extend_from_slice(search);
+                json(&jvmc(dir.path(), &args, &[class]))
+            };
+            let (j, b) = (run(java), run(builtin));
+            assert_eq!(j["violation"]["kind"], "linearizability", "{java} {search:?}: {j}");
+            let message = |v: &Value, spec: &str| v["violation"]["message"].as_str().unwrap_or_default().replace(&format!("({spec} specification)"), "(SPEC)");
+            let kind = builtin.split(':').next().unwrap_or_default();
+            assert_eq!(message(&j, java.split(':').next().unwrap_or_default()), message(&b, kind), "{java} {search:?}: the same history fails");
+            assert_eq!(j["stats"]["states_new"], b["stats"]["states_new"], "{java} {search:?}");
+        }
+        let trace = dir.path().join(format!("{class}.java-spec.trace.json"));
+        let out = jvmc(dir.path(), &["--linearizability", java, "--trace", trace.to_str().expect("utf-8")], &[class]);
+        let message = json(&out)["violation"]["message"].as_str().unwrap_or_default().to_string();
+        assert!(message.contains(&format!("({} specification)", java.split(':').next().unwrap_or_default())), "{message}");
+        let mut replay = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+        replay.arg("replay").arg(&trace).args(["--json", "-"]);
+        let replayed = run(replay, TIMEOUT).expect("jvmc runs");
+        assert_eq!(json(&replayed)["message"], message.as_str(), "{class}: the replay fails the same way");
+    }
+    // a linearizable structure: the Java set and the built-in one, state for state
+    let por = compile_benchmarks("por", TIMEOUT);
+    javac(&[&Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/linearizability/SetSpec.java")], por.path(), TIMEOUT).expect("javac");
+    let run = |spec: &str| json(&jvmc(por.path(), &["--outcomes", "--linearizability", spec], &["LazyListSetHigh", "2"]));
+    let (j, b) = (run("SetSpec:LazyListSet"), run("set:LazyListSet"));
+    assert_eq!(j["verdict"], "ok", "{j}");
+    assert!(j.get("linearizability_unchecked").is_none(), "{j}");
+    for counter in ["states_new", "states_visited", "transitions"] {
+        assert_eq!(j["stats"][counter], b["stats"][counter], "{counter}");
+    }
+    assert_eq!(report_outcomes(&j), report_outcomes(&b));
+}
+
 #[test]
 fn a_bad_specification_is_a_clear_error() {
     let dir = programs();
-    for (spec, words) in [("list:RacySet", "is not a specification"), ("RacySet", "expected KIND:CLASS"), ("set:", "no class")] {
+    let cases = [
+        ("list:RacySet", "specification class list"),
+        ("RacySet", "expected KIND:CLASS"),
+        ("set:", "expected KIND:CLASS"),
+        ("NoTextSpec:RacyCounter", "must declare toString()"),
+    ];
+    for (spec, words) in cases {
         let out = jvmc(dir.path(), &["--linearizability", spec], &["RacySet"]);
         assert_eq!(out.code(), Some(2), "{spec}: {}", String::from_utf8_lossy(&out.stderr));
         assert!(String::from_utf8_lossy(&out.stderr).contains(words), "{spec}: {}", String::from_utf8_lossy(&out.stderr));

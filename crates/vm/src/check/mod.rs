@@ -45,7 +45,7 @@ pub(crate) use policy::Op;
 pub use policy::{SchedPolicy, Visibility};
 pub(crate) use policy::is_atomic_method;
 pub use choice::ChoiceOptions;
-pub use linearizability::{LinSpec, NotLinearizable, SpecKind};
+pub use linearizability::{JavaSpec, LinSpec, NotLinearizable, SpecKind};
 pub(crate) use linearizability::Monitor as LinMonitor;
 pub use library::{trusted_table, LibraryMode, LibraryPolicy, LIBRARY_SLICE};
 pub use describe::{NextOp, ThreadReport};
@@ -313,6 +313,9 @@ pub(crate) struct CheckState {
     /// per class (by id): whether its objects are the ones `--linearizability`
     /// checks, once decided; a cache of a fixed function of the options, not state
     pub(crate) lin_classes: Vec<Option<bool>>,
+    /// `--linearizability SPEC:CLASS` with a Java class as the specification: its vm
+    /// and cache (not state)
+    pub(crate) java_spec: Option<Box<linearizability::JavaSpec>>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -366,6 +369,7 @@ impl CheckState {
             lin_failure: None,
             lin_unchecked: Default::default(),
             lin_classes: Vec::new(),
+            java_spec: None,
         }
     }
 }

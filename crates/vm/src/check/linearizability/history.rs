@@ -22,11 +22,14 @@
 //! order of the calls ending with both linearized), which is why the vm labels an
 //! invocation as a read and a response as an update of the object's history.
 //!
-//! Pure: no vm types.
+//! Pure: no vm types (a Java specification's calls come in through `apply`).
 
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::spec::{list, SpecKind, SpecState, Val};
+
+/// What a call does to a specification state: every (next state, result) it allows.
+pub type Apply<'a> = dyn FnMut(&SpecState, &Call) -> Vec<(SpecState, Val)> + 'a;
 
 /// A call: the method's name and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,11 +82,6 @@ impl ObjectHistory {
         ObjectHistory { kind, running: BTreeMap::new(), configs: BTreeSet::from([Config { state: initial, done: BTreeMap::new() }]), log: Vec::new() }
     }
 
-    /// The specification.
-    pub fn kind(&self) -> SpecKind {
-        self.kind
-    }
-
     /// Whether an earlier response found the history not linearizable (further
     /// events are ignored).
     pub fn failed(&self) -> bool {
@@ -111,7 +109,14 @@ impl ObjectHistory {
 
     /// `thread`'s running call returns `result`. `false`: no order of the calls
     /// explains it (the first failure; the history is then failed for good).
+    #[cfg(test)]
     pub fn respond(&mut self, thread: u32, result: Val) -> bool {
+        self.respond_with(thread, result, &mut |state, call| state.apply(&call.method, &call.args))
+    }
+
+    /// [`ObjectHistory::respond`], with `apply` telling what a call does to a
+    /// specification state (`SpecState::apply` for the built-in kinds).
+    pub fn respond_with(&mut self, thread: u32, result: Val, apply: &mut Apply<'_>) -> bool {
         if self.failed() || !self.running.contains_key(&thread) {
             return true;
         }
@@ -131,7 +136,7 @@ impl ObjectHistory {
             // linearize one more running call, the responding one only with its
             // actual result
             for (&t, call) in self.running.iter().filter(|(t, _)| !c.done.contains_key(t)) {
-                for (state, r) in c.state.apply(&call.method, &call.args) {
+                for (state, r) in apply(&c.state, call) {
                     if t == thread && r != result {
                         continue;
                     }

@@ -22,6 +22,7 @@
 //! sees them, the journal entry; it must not decide scheduling.
 
 mod history;
+mod java_spec;
 mod spec;
 
 use std::collections::BTreeMap;
@@ -29,6 +30,7 @@ use std::collections::BTreeMap;
 use jvmc_classfile::descriptor::{BasicType, MethodSig};
 
 pub use history::{Call, Event, ObjectHistory};
+pub use java_spec::JavaSpec;
 pub use spec::{SpecKind, SpecState, Val};
 
 use super::journal::VmUndo;
@@ -38,30 +40,36 @@ use crate::thread::ThreadStack;
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
-/// `--linearizability KIND:CLASS`: the specification and the class it applies to.
+/// `--linearizability KIND:CLASS` or `SPEC:CLASS`: the specification and the class
+/// it applies to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinSpec {
-    /// the sequential specification
+    /// the sequential specification ([`SpecKind::Java`]: `spec_class`)
     pub kind: SpecKind,
-    /// the class whose objects are checked (binary name, dots or slashes)
+    /// the class whose objects are checked (internal name)
     pub class: String,
+    /// a Java class as the specification (binary name with dots), run on a vm of its
+    /// own ([`Vm::set_java_spec`])
+    pub spec_class: Option<String>,
 }
 
 impl LinSpec {
     /// Parses `KIND:CLASS`, e.g. `set:LazyListSet` or
-    /// `map:java.util.concurrent.ConcurrentHashMap`.
+    /// `map:java.util.concurrent.ConcurrentHashMap`, or `SPEC:CLASS` with `SPEC` a
+    /// Java class (anything but a built-in kind), e.g. `SetSpec:LazyListSet`.
     pub fn parse(text: &str) -> Result<LinSpec, String> {
         let kinds = SpecKind::ALL.map(|k| k.name()).join(", ");
         let Some((kind, class)) = text.split_once(':') else {
-            return Err(format!("`{text}`: expected KIND:CLASS, KIND one of {kinds}"));
+            return Err(format!("`{text}`: expected KIND:CLASS (KIND one of {kinds}) or SPEC:CLASS (SPEC a Java class)"));
         };
-        let Some(kind) = SpecKind::parse(kind) else {
-            return Err(format!("`{kind}` is not a specification; one of {kinds}"));
-        };
-        if class.is_empty() {
-            return Err(format!("`{text}`: no class after `{}:`", kind.name()));
+        if kind.is_empty() || class.is_empty() {
+            return Err(format!("`{text}`: expected KIND:CLASS (KIND one of {kinds}) or SPEC:CLASS (SPEC a Java class)"));
         }
-        Ok(LinSpec { kind, class: class.replace('.', "/") })
+        let class = class.replace('.', "/");
+        Ok(match SpecKind::parse(kind) {
+            Some(kind) => LinSpec { kind, class, spec_class: None },
+            None => LinSpec { kind: SpecKind::Java, class, spec_class: Some(kind.replace('/', ".")) },
+        })
     }
 }
 
@@ -149,10 +157,14 @@ impl Vm {
         let name = method.name.to_string();
         let class = self.class(self.heap.class_of(receiver)).java_name();
         let Some(sig) = MethodSig::parse(&method.descriptor) else { return false };
-        if !kind.is_operation(&name, sig.params.len()) {
+        let is_operation = match (kind, self.check.as_ref().and_then(|c| c.java_spec.as_deref())) {
+            (SpecKind::Java, Some(java)) => java.is_operation(&name, sig.params.len()),
+            _ => kind.is_operation(&name, sig.params.len()),
+        };
+        if !is_operation {
             if !is_read_only(&name) {
                 // a call the specification does not model may change the object
-                self.lin_give_up(sid, format!("{class} object#{sid:x}: not checked for linearizability after its call of {name}, which the {} specification does not model", kind.name()));
+                self.lin_give_up(sid, format!("{class} object#{sid:x}: not checked for linearizability after its call of {name}, which the {} specification does not model", self.spec_name()));
             }
             return false;
         }
@@ -166,7 +178,7 @@ impl Vm {
         // checking began starts from the specification's empty one
         let initial = match self.check.as_ref().and_then(|c| c.lin.as_ref()).filter(|l| name != "<init>" && l.objects.contains_key(&sid)) {
             Some(_) => None,
-            None => match SpecState::new(kind, &class, if name == "<init>" { &args } else { &[] }) {
+            None => match self.initial_spec_state(kind, &class, if name == "<init>" { &args } else { &[] }) {
                 Ok(s) => Some(s),
                 Err(why) => {
                     self.lin_give_up(sid, format!("{class} object#{sid:x}: not checked for linearizability: {why}"));
@@ -185,6 +197,23 @@ impl Vm {
         lin.active.entry(tid).or_default().push(sid);
         self.put_lin(lin);
         true
+    }
+
+    /// The specification state of a tracked object constructed with `args`.
+    fn initial_spec_state(&mut self, kind: SpecKind, class: &str, args: &[Val]) -> Result<SpecState, String> {
+        match (kind, self.check.as_mut().and_then(|c| c.java_spec.as_deref_mut())) {
+            (SpecKind::Java, Some(java)) => java.initial(args).map(SpecState::Java),
+            (SpecKind::Java, None) => Err("the Java specification's vm is missing".into()),
+            _ => SpecState::new(kind, class, args),
+        }
+    }
+
+    /// Uses `spec` as the sequential specification of `--linearizability SPEC:CLASS`
+    /// (its vm is booted by the caller, with the program's class path).
+    pub fn set_java_spec(&mut self, spec: JavaSpec) {
+        if let Some(chk) = self.check.as_mut() {
+            chk.java_spec = Some(Box::new(spec));
+        }
     }
 
     /// Object `sid` is not checked from now on, for the reason `why` (kept for the
@@ -251,9 +280,31 @@ impl Vm {
         if lin.active.get(&tid).is_some_and(|a| a.is_empty()) {
             lin.active.remove(&tid);
         }
-        let failure = lin.objects.get_mut(&sid).filter(|h| h.is_running(tid)).and_then(|h| (!h.respond(tid, result)).then(|| h.clone()));
+        // a Java specification's calls run on its own vm; one that fails (throws an
+        // error, blocks) leaves the object unchecked
+        let mut java = self.check.as_mut().and_then(|c| c.java_spec.take());
+        let mut spec_error = None;
+        let mut apply = |state: &SpecState, call: &Call| match (state, java.as_deref_mut()) {
+            (SpecState::Java(s), Some(java)) => match java.apply(s, call) {
+                Ok((next, result)) => vec![(SpecState::Java(next), result)],
+                Err(why) => {
+                    spec_error.get_or_insert(why);
+                    Vec::new()
+                }
+            },
+            _ => state.apply(&call.method, &call.args),
+        };
+        let failure = lin.objects.get_mut(&sid).filter(|h| h.is_running(tid)).and_then(|h| (!h.respond_with(tid, result, &mut apply)).then(|| h.clone()));
+        if let Some(chk) = self.check.as_mut() {
+            chk.java_spec = java;
+        }
         self.put_lin(lin);
         self.note_history_access(sid, true);
+        if let Some(why) = spec_error {
+            let name = self.spec_name();
+            self.lin_give_up(sid, format!("{} object#{sid:x}: not checked for linearizability: the specification {name} failed: {why}", self.spec_class_name()));
+            return;
+        }
         if let Some(h) = failure {
             let name = |t: u32| self.thread_display_name(t);
             let (call, result) = last_call(&h, tid);
@@ -261,7 +312,7 @@ impl Vm {
                 "not linearizable: {}'s {call} returned {result}, and no order of the calls on {} object#{sid:x} (each taking effect between its invocation and its response) gives every call its result ({} specification)\n{}",
                 name(tid),
                 self.spec_class_name(),
-                h.kind().name(),
+                self.spec_name(),
                 h.table(&name)
             );
             if let Some(chk) = self.check.as_mut() {
@@ -295,6 +346,15 @@ impl Vm {
     /// reads it, a response updates it.
     fn note_history_access(&mut self, sid: u64, response: bool) {
         self.note_access(history_access(sid, response));
+    }
+
+    /// The specification's name: a built-in kind, or the Java class.
+    fn spec_name(&self) -> String {
+        match self.check.as_ref().and_then(|c| c.options.linearizability.as_ref()) {
+            Some(LinSpec { spec_class: Some(class), .. }) => class.clone(),
+            Some(spec) => spec.kind.name().to_string(),
+            None => String::new(),
+        }
     }
 
     fn spec_class_name(&self) -> String {

@@ -10,6 +10,8 @@
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::fmt;
 
+use super::java_spec::JavaState;
+
 /// An argument or result as a specification sees it: primitives and their boxes by
 /// value, strings by content, other objects by stable identity.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,6 +65,9 @@ pub enum SpecKind {
     Counter,
     /// a register (`AtomicReference`, `AtomicBoolean`, get/set/compare-and-set)
     Register,
+    /// a user-written Java class (`java_spec.rs`); not among [`SpecKind::ALL`], whose
+    /// kinds are built in
+    Java,
 }
 
 impl SpecKind {
@@ -78,6 +83,7 @@ impl SpecKind {
             SpecKind::Stack => "stack",
             SpecKind::Counter => "counter",
             SpecKind::Register => "register",
+            SpecKind::Java => "java",
         }
     }
 
@@ -125,6 +131,8 @@ impl SpecKind {
                 ("clear", 0),
             ],
             SpecKind::Stack => &[("push", 1), ("pop", 0), ("peek", 0), ("isEmpty", 0), ("size", 0), ("clear", 0)],
+            // the class's own methods decide (`JavaSpec::is_operation`)
+            SpecKind::Java => &[],
             SpecKind::Counter => &[
                 ("get", 0),
                 ("intValue", 0),
@@ -178,6 +186,8 @@ pub enum SpecState {
     Seq(VecDeque<Val>, Option<u32>),
     /// a counter's or register's value
     Value(Val),
+    /// a Java specification's state (`java_spec.rs`): applied by its vm, not here
+    Java(JavaState),
 }
 
 /// The exception an operation on an empty queue or stack throws.
