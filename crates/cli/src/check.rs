@@ -216,10 +216,10 @@ pub struct CheckArgs {
     portfolio_threads: u32,
     /// Search on N cores: N workers, each with its own vm, share the visited set and
     /// split the work (stateful dfs with --por none; livelocks are looked for in the
-    /// logged state graph once the search is complete, which costs memory; a violation
-    /// is reported as the one-worker search finds it, so traces stay deterministic).
-    /// Default: the available cores with --no-liveness where the search can run so,
-    /// else 1
+    /// logged state graph once the search is complete, which costs memory — use
+    /// --workers 1 or --no-liveness to save it; a violation is reported as the
+    /// one-worker search finds it, so traces stay deterministic). Default: the
+    /// available cores where the search can run so, else 1
     #[arg(long, value_name = "N")]
     workers: Option<usize>,
     #[command(flatten)]
@@ -603,9 +603,6 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         (Some(0), _) => bail!("--workers needs at least 1"),
         (Some(n), Some(why)) if n > 1 => bail!("--workers {n}: the parallel search does not do {why}; use --workers 1"),
         (Some(n), _) => n,
-        // livelock detection on several workers logs the state graph, which costs far
-        // more memory than the visited set: asked for, not by default
-        (None, None) if cfg.liveness => 1,
         (None, None) => parallel::default_workers(),
         (None, Some(_)) => 1,
     };

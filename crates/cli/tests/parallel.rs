@@ -54,6 +54,14 @@ fn two_workers_count_what_one_counts_on_every_por_client() {
         shared_work |= two["stats"]["parallel"]["replayed_transitions"].as_u64().unwrap_or(0) > 0;
     }
     assert!(shared_work, "on some client a worker handed work to the other");
+    // by default, livelock detection and all, on the available cores
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let j = json(&jvmc(dir.path(), &["--json", "-", "LazyListSetHigh", "1"]));
+    if cores > 1 {
+        assert_eq!(j["stats"]["parallel"]["workers"], cores, "{j}");
+    } else {
+        assert!(j["stats"]["parallel"].is_null(), "{j}");
+    }
 }
 
 /// Two threads incrementing a counter without a lock, many states before the lost

@@ -10,6 +10,14 @@
 //! the walk finds a fair cycle exactly when that search does. The walk needs no
 //! system: it runs on fingerprints, in memory, on the calling thread.
 //!
+//! The log is built for memory, since it holds every transition: a worker logs each
+//! frame it works on once (the state's fingerprint and the moves it has) and each
+//! transition as the frame's number, the move's index and the target (24 bytes, no
+//! padding: fingerprints are kept as two words), in chunks that never reallocate.
+//! Before the walk the logs become an index of the expanded states, sorted by
+//! fingerprint, and the transitions of each state by index, the log's transitions
+//! dropped chunk by chunk as they are converted.
+//!
 //! This module owns the log and the walk; it does not explore, and it does not build
 //! traces with labels (the walk knows moves only: a livelock's trace is its moves,
 //! and the CLI reports the one-worker search's counterexample anyway).
@@ -17,32 +25,110 @@
 use crate::liveness::{CycleFinder, FairCycle};
 use crate::system::{Fingerprint, Move, Transition};
 
+/// A fingerprint as two words: 8-byte aligned, so records pack without padding.
+type Fp = [u64; 2];
+
+fn split(fp: Fingerprint) -> Fp {
+    [fp as u64, (fp >> 64) as u64]
+}
+
+fn join(fp: Fp) -> Fingerprint {
+    u128::from(fp[0]) | (u128::from(fp[1]) << 64)
+}
+
+/// Elements per chunk of a [`Chunked`].
+const CHUNK: usize = 1 << 16;
+
+/// A vector that grows by whole chunks: never reallocated or copied, and never more
+/// than one chunk of spare room.
+struct Chunked<T> {
+    chunks: Vec<Vec<T>>,
+}
+
+impl<T> Default for Chunked<T> {
+    fn default() -> Self {
+        Chunked { chunks: Vec::new() }
+    }
+}
+
+impl<T> Chunked<T> {
+    fn push(&mut self, value: T) {
+        match self.chunks.last_mut() {
+            Some(last) if last.len() < CHUNK => last.push(value),
+            _ => {
+                let mut chunk = Vec::with_capacity(CHUNK);
+                chunk.push(value);
+                self.chunks.push(chunk);
+            }
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.chunks.iter().map(Vec::len).sum()
+    }
+
+    fn get(&self, i: usize) -> &T {
+        &self.chunks[i / CHUNK][i % CHUNK]
+    }
+
+    fn bytes(&self) -> u64 {
+        (self.chunks.iter().map(Vec::capacity).sum::<usize>() * std::mem::size_of::<T>()) as u64
+    }
+}
+
+/// A frame a worker worked on: its state, where its moves begin in the log's
+/// `moves`, and whether the worker expanded the state (else it was given some of the
+/// state's moves by another worker).
+struct FrameRecord {
+    fp: Fp,
+    moves_at: u32,
+    expanded: u32,
+}
+
+/// A transition: the frame it left, the index of its move among the frame's, the
+/// state it reached.
+struct EdgeRecord {
+    frame: u32,
+    k: u32,
+    to: Fp,
+}
+
 /// What one worker saw of the state graph.
 #[derive(Default)]
 pub(crate) struct GraphLog {
     /// the initial state (worker 0's first), if this worker expanded it
     pub initial: Option<Fingerprint>,
-    /// expanded states, each with all its moves in the order tried
-    states: Vec<(Fingerprint, Vec<Move>)>,
-    /// transitions that reached a state: from, move, to
-    edges: Vec<(Fingerprint, Move, Fingerprint)>,
+    frames: Chunked<FrameRecord>,
+    moves: Chunked<Move>,
+    edges: Chunked<EdgeRecord>,
 }
 
 impl GraphLog {
-    /// Logs the expansion of `fp`, whose moves are `moves`.
-    pub fn state(&mut self, fp: Fingerprint, moves: &[Move]) {
-        self.states.push((fp, moves.to_vec()));
+    /// Logs a frame of the state `fp` with `moves`, which the worker `expanded` (or
+    /// was given); its number, for [`GraphLog::edge`].
+    pub fn frame(&mut self, fp: Fingerprint, moves: &[Move], expanded: bool) -> u32 {
+        let at = self.frames.len() as u32;
+        self.frames.push(FrameRecord { fp: split(fp), moves_at: self.moves.len() as u32, expanded: u32::from(expanded) });
+        for &mv in moves {
+            self.moves.push(mv);
+        }
+        at
     }
 
-    /// Logs the transition `mv` from `from` to `to`.
-    pub fn edge(&mut self, from: Fingerprint, mv: Move, to: Fingerprint) {
-        self.edges.push((from, mv, to));
+    /// Logs the transition by move `k` of frame `frame` to the state `to`.
+    pub fn edge(&mut self, frame: u32, k: usize, to: Fingerprint) {
+        self.edges.push(EdgeRecord { frame, k: k as u32, to: split(to) });
     }
 
     /// Heap bytes held.
     pub fn bytes(&self) -> u64 {
-        let moves: usize = self.states.iter().map(|(_, m)| m.capacity() * std::mem::size_of::<Move>()).sum();
-        (self.states.capacity() * std::mem::size_of::<(Fingerprint, Vec<Move>)>() + moves + self.edges.capacity() * std::mem::size_of::<(Fingerprint, Move, Fingerprint)>()) as u64
+        self.frames.bytes() + self.moves.bytes() + self.edges.bytes()
+    }
+
+    /// The moves of frame `f`.
+    fn frame_moves(&self, f: usize) -> impl Iterator<Item = Move> + '_ {
+        let end = if f + 1 < self.frames.len() { self.frames.get(f + 1).moves_at as usize } else { self.moves.len() };
+        (self.frames.get(f).moves_at as usize..end).map(|i| *self.moves.get(i))
     }
 }
 
@@ -53,61 +139,126 @@ pub(crate) struct Found {
     pub cycle: FairCycle,
 }
 
+/// No state: a transition's target that was never expanded (an end state, a
+/// deadlock).
+const NONE: u32 = u32::MAX;
+
+/// The logged graph by state index: the expanded states sorted by fingerprint, each
+/// with the log frame that holds its moves, and its transitions.
+struct Graph {
+    /// fingerprint, worker, frame
+    states: Vec<(Fp, u32, u32)>,
+    /// the states whose fingerprints' top `bits` bits (of the first word) are `b` are
+    /// `states[buckets[b]..buckets[b + 1]]`: fingerprints are uniform, so a lookup
+    /// searches a few states, not all (`bits` is about log2 of their number)
+    bits: u32,
+    buckets: Vec<u32>,
+    /// the transitions of state `i` are `edges[first[i]..first[i + 1]]`
+    first: Vec<u64>,
+    edges: Vec<(Move, u32)>,
+}
+
+impl Graph {
+    fn bucket(fp: Fp, bits: u32) -> usize {
+        fp[0].checked_shr(64 - bits).unwrap_or(0) as usize
+    }
+
+    fn index(&self, fp: Fp) -> u32 {
+        let b = Self::bucket(fp, self.bits);
+        let (lo, hi) = (self.buckets[b] as usize, self.buckets[b + 1] as usize);
+        self.states[lo..hi].binary_search_by_key(&fp, |s| s.0).map_or(NONE, |i| (lo + i) as u32)
+    }
+
+    /// Turns the logs' transitions into the graph's, dropping each chunk of them once
+    /// converted (two passes: count per state, then place).
+    fn build(logs: &mut [GraphLog]) -> Graph {
+        let mut states = Vec::new();
+        for (w, log) in logs.iter().enumerate() {
+            for f in 0..log.frames.len() {
+                let r = log.frames.get(f);
+                if r.expanded != 0 {
+                    states.push((r.fp, w as u32, f as u32));
+                }
+            }
+        }
+        states.sort_unstable_by_key(|s| s.0);
+        let bits = (usize::BITS - states.len().leading_zeros()).saturating_sub(2).min(32);
+        let mut buckets = vec![0u32; (1 << bits) + 1];
+        for s in &states {
+            buckets[Self::bucket(s.0, bits) + 1] += 1;
+        }
+        for b in 1..buckets.len() {
+            buckets[b] += buckets[b - 1];
+        }
+        let mut graph = Graph { states, bits, buckets, first: Vec::new(), edges: Vec::new() };
+        // each frame's state
+        let frame_state: Vec<Vec<u32>> = logs.iter().map(|log| (0..log.frames.len()).map(|f| graph.index(log.frames.get(f).fp)).collect()).collect();
+        let mut count = vec![0u64; graph.states.len() + 1];
+        for (w, log) in logs.iter().enumerate() {
+            for chunk in &log.edges.chunks {
+                for e in chunk.iter().filter(|e| frame_state[w][e.frame as usize] != NONE) {
+                    count[frame_state[w][e.frame as usize] as usize] += 1;
+                }
+            }
+        }
+        // `first[i]` counts up from state i's start while its edges are placed, ending
+        // at state i + 1's start; shifted by one afterwards
+        let mut at = 0;
+        for c in &mut count {
+            (*c, at) = (at, at + *c);
+        }
+        graph.edges = vec![(Move::new(0, 0), NONE); at as usize];
+        for (w, log) in logs.iter_mut().enumerate() {
+            let chunks = std::mem::take(&mut log.edges.chunks);
+            for chunk in chunks {
+                for e in chunk.into_iter().filter(|e| frame_state[w][e.frame as usize] != NONE) {
+                    let from = frame_state[w][e.frame as usize] as usize;
+                    let Some(mv) = log.frame_moves(e.frame as usize).nth(e.k as usize) else { continue };
+                    let to = graph.index(e.to);
+                    graph.edges[count[from] as usize] = (mv, to);
+                    count[from] += 1;
+                }
+            }
+        }
+        count.pop();
+        count.insert(0, 0);
+        graph.first = count;
+        graph
+    }
+}
+
 /// The fair cycles of the graph the workers logged (one per component that has one,
 /// as the one-worker search reports them; only the first unless `all`).
-///
-/// The logs are merged and sorted, then edges are turned into indices by merging
-/// them with the sorted states — two sorts and linear passes, with the locality
-/// hashing or a binary search per edge would not have — so the walk looks nothing up.
-pub(crate) fn fair_cycles(logs: Vec<GraphLog>, all: bool) -> Vec<Found> {
+pub(crate) fn fair_cycles(mut logs: Vec<GraphLog>, all: bool) -> Vec<Found> {
     let Some(initial) = logs.iter().find_map(|l| l.initial) else { return Vec::new() };
-    let (mut states, mut edges) = (Vec::new(), Vec::new());
-    for mut log in logs {
-        states.append(&mut log.states);
-        edges.append(&mut log.edges);
-    }
-    states.sort_unstable_by_key(|s| s.0);
-    // each edge's target as an index into `states` (NONE: a state not expanded)
-    const NONE: u32 = u32::MAX;
-    edges.sort_unstable_by_key(|e| e.2);
-    let mut targets: Vec<(Fingerprint, Move, u32)> = Vec::with_capacity(edges.len());
-    let mut k = 0;
-    for (from, mv, to) in edges {
-        while k < states.len() && states[k].0 < to {
-            k += 1;
-        }
-        targets.push((from, mv, if k < states.len() && states[k].0 == to { k as u32 } else { NONE }));
-    }
-    // then grouped by source: `first[i]..first[i + 1]` are the edges of state `i`
-    targets.sort_unstable_by_key(|e| (e.0, e.1));
-    let mut first = Vec::with_capacity(states.len() + 1);
-    let mut k = 0;
-    for (fp, _) in &states {
-        while k < targets.len() && targets[k].0 < *fp {
-            k += 1;
-        }
-        first.push(k);
-    }
-    first.push(targets.len());
-    /// A state on the walk's stack: its index, the next move, its position in the
-    /// cycle finder.
+    let graph = Graph::build(&mut logs);
+    let moves_of = |i: usize| -> Vec<Move> {
+        let (_, w, f) = graph.states[i];
+        logs[w as usize].frame_moves(f as usize).collect()
+    };
+    /// A state on the walk's stack: its index, its moves, the next one, its position
+    /// in the cycle finder.
     struct Frame {
         state: usize,
+        moves: Vec<Move>,
         next: usize,
         pos: u32,
     }
     let mut finder = CycleFinder::default();
-    let mut seen = vec![false; states.len()];
+    let mut seen = vec![false; graph.states.len()];
     let mut path: Vec<Transition> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     let mut found = Vec::new();
-    if let Ok(i) = states.binary_search_by_key(&initial, |s| s.0) {
+    let root = graph.index(split(initial));
+    if root != NONE {
+        let i = root as usize;
         seen[i] = true;
-        stack.push(Frame { state: i, next: 0, pos: finder.enter(initial, states[i].1.clone()) });
+        let moves = moves_of(i);
+        stack.push(Frame { state: i, pos: finder.enter(initial, moves.clone()), moves, next: 0 });
     }
     while let Some(top) = stack.last_mut() {
         let i = top.state;
-        let Some(&mv) = states[i].1.get(top.next) else {
+        let Some(&mv) = top.moves.get(top.next) else {
             let done = stack.pop().map(|f| f.pos);
             if let Some(cycle) = done.and_then(|pos| finder.leave(pos, stack.last().map(|f| f.pos))) {
                 found.push(Found { path: path.clone(), cycle });
@@ -122,18 +273,19 @@ pub(crate) fn fair_cycles(logs: Vec<GraphLog>, all: bool) -> Vec<Found> {
         };
         top.next += 1;
         let pos = top.pos;
-        // a transition that raised a violation reached no state
-        let Some(&(_, _, to)) = targets[first[i]..first[i + 1]].iter().find(|e| e.1 == mv) else { continue };
-        let to_fp = if to == NONE {
-            // not expanded: an end state or a deadlock, never on the finder's stack
+        // a transition that raised a violation reached no state; one to a state not
+        // expanded (an end state or a deadlock) is never on the finder's stack
+        let edges = &graph.edges[graph.first[i] as usize..graph.first[i + 1] as usize];
+        let Some(&(_, to)) = edges.iter().find(|e| e.0 == mv) else { continue };
+        if to == NONE {
             continue;
-        } else {
-            states[to as usize].0
-        };
+        }
+        let to_fp = join(graph.states[to as usize].0);
         if !seen[to as usize] {
             seen[to as usize] = true;
-            let entered = finder.enter(to_fp, states[to as usize].1.clone());
-            stack.push(Frame { state: to as usize, next: 0, pos: entered });
+            let moves = moves_of(to as usize);
+            let entered = finder.enter(to_fp, moves.clone());
+            stack.push(Frame { state: to as usize, moves, next: 0, pos: entered });
             path.push(Transition { thread: mv.thread, branch: mv.branch, accesses: Vec::new() });
         }
         finder.edge(pos, mv, to_fp);

@@ -349,6 +349,8 @@ struct Frame {
     /// its depth: the length of the path to it
     depth: usize,
     fp: Option<Fingerprint>,
+    /// its number in the worker's graph log (with livelock detection)
+    logged: u32,
 }
 
 /// What a worker counted.
@@ -424,10 +426,13 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
     }
     shared.fill(&mut stats);
     stats.parallel_graph_bytes = logs.iter().map(GraphLog::bytes).sum();
+    let started = shared.started;
+    // the visited set is not needed any more: its memory goes before the walk's comes
+    drop(shared);
     if cfg.liveness && stop == StopReason::Complete {
         stop = report_livelocks(logs, cfg, listener, &mut stats, &mut kept)?;
     }
-    stats.elapsed = shared.started.elapsed();
+    stats.elapsed = started.elapsed();
     stats.peak_rss_bytes = stats.peak_rss_bytes.max(memory::peak_resident_set_bytes().unwrap_or(0));
     Ok(SearchReport { strategy: "dfs", stop, violations: kept, stats, outcomes })
 }
@@ -604,7 +609,11 @@ fn start(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, item: WorkItem
         let detail = format!("of {} moves, given from one worker to another, reached a state with another fingerprint", item.prefix.len());
         return Err(Halt::Error(SearchError::Nondeterministic { detail }));
     }
-    local.stack.push(Frame { moves: item.moves, next: 0, mark: None, depth: local.path.len(), fp: item.fp });
+    let logged = match (&mut local.log, item.fp) {
+        (Some(log), Some(fp)) => log.frame(fp, &item.moves, false),
+        _ => 0,
+    };
+    local.stack.push(Frame { moves: item.moves, next: 0, mark: None, depth: local.path.len(), fp: item.fp, logged });
     Ok(())
 }
 
@@ -626,7 +635,7 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
         };
         top.next += 1;
         top.mark = Some(sys.save());
-        let from = top.fp;
+        let (from, k) = (top.fp.map(|_| top.logged), top.next - 1);
         let step = run.step(sys, mv)?;
         local.path.push(step.transition);
         if let Some(violation) = step.violation {
@@ -636,7 +645,7 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
         let depth = local.path.len();
         let seen = run.observe(sys, depth)?;
         if let (Some(log), Some(from), Some(to)) = (&mut local.log, from, seen.fp) {
-            log.edge(from, mv, to);
+            log.edge(from, k, to);
         }
         if !seen.new {
             continue;
@@ -658,10 +667,11 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
 fn push(sys: &mut dyn TransitionSystem, cfg: &SearchConfig, local: &mut Local, fp: Option<Fingerprint>, enabled: &[ThreadId], depth: usize) {
     let mut moves = SearchRun::moves(sys, enabled);
     cfg.order.arrange(&mut moves, |m| m.thread, &mut local.rng);
-    if let (Some(log), Some(fp)) = (&mut local.log, fp) {
-        log.state(fp, &moves);
-    }
-    local.stack.push(Frame { moves, next: 0, mark: None, depth, fp });
+    let logged = match (&mut local.log, fp) {
+        (Some(log), Some(fp)) => log.frame(fp, &moves, true),
+        _ => 0,
+    };
+    local.stack.push(Frame { moves, next: 0, mark: None, depth, fp, logged });
 }
 
 /// Takes the untried moves of the bottom-most frame that has some (the top frame, just
