@@ -152,7 +152,7 @@ fn main() -> anyhow::Result<()> {
         }
         "paper" => {
             let jvmc = std::env::var_os("JVMC_BIN").map(std::path::PathBuf::from);
-            let mut opts = paper::Options { quick: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc, executor: batch::Executor::Local { jobs: 2 }, collect: None };
+            let mut opts = paper::Options { quick: false, clients_only: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc, executor: batch::Executor::Local { jobs: 2 }, collect: None };
             let mut cluster = ClusterOptions::default();
             while let Some(a) = args.next() {
                 if cluster.parse(&a, &mut args)? {
@@ -161,6 +161,7 @@ fn main() -> anyhow::Result<()> {
                 let mut value = |what: &str| args.next().with_context(|| format!("{a} needs {what}"));
                 match a.as_str() {
                     "--quick" => opts.quick = true,
+                    "--clients-only" => opts.clients_only = true,
                     "--collect" => opts.collect = Some(value("the directory of a plan")?.into()),
                     "--jobs" => opts.jobs = value("a number")?.parse().context("--jobs needs a number")?,
                     "--max-time" => opts.max_time = value("a number of seconds")?.parse().context("--max-time needs a number of seconds")?,
@@ -205,7 +206,7 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--collect DIR]
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--clients-only] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--collect DIR]
                   the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
   parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]\n                  the parallel search against one worker on the large POR clients, with a scaling model (docs/algorithms/parallel.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);

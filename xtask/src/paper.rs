@@ -30,7 +30,8 @@
 //! job array with `--slurm`; `--collect DIR` writes the files from a plan's merged
 //! results without running anything.
 //!
-//! `--quick` makes everything small (2 calls per thread, one high-contention client
+//! `--clients-only` stops after step 1, listing the clients of each structure and
+//! class. `--quick` makes everything small (2 calls per thread, one high-contention client
 //! per structure, one buggy client per class and variation, four algorithms) to try
 //! the pipeline in a minute; `JVMC_BIN` runs a given `jvmc` instead of building the release one.
 
@@ -57,6 +58,8 @@ pub struct Options {
     pub out: Option<PathBuf>,
     /// the algorithms for the correct clients (every stateful one when empty)
     pub algorithms: Vec<String>,
+    /// only generate the clients (step 1) and list how many of each kind
+    pub clients_only: bool,
     /// the `jvmc` to run (`JVMC_BIN`); `None`: build the release one
     pub jvmc: Option<PathBuf>,
     /// where the runs go: this machine's cores, or a Slurm job array (`batch.rs`)
@@ -212,61 +215,82 @@ fn clients(jvmc: &Path, classes: &Path, out: &Path, quick: bool, max_time: u64) 
 /// `--quick`).
 const QUOTAS: [(&str, usize); 4] = [("all", 40), ("half", 40), ("one", 40), ("none", 35)];
 
+/// Draws of candidates for a buggy variation's classes at most; the first gives the
+/// clients of earlier runs, later ones only what a class still lacks.
+const ROUNDS: u64 = 8;
+
 /// The clients of buggy variation `class`, as Violat chooses them: drawn (class all
 /// from a spec of adds of odd keys, class none from one whose adds take even keys, the
 /// others from adds and removes of keys 1…4, sorted into classes by their adds of odd
 /// keys), and — for classes all, half and one — kept only if unreduced search finds a
-/// violation within `max_time` seconds; each class up to its quota.
+/// violation within `max_time` seconds; each class up to its quota. Most draws with a
+/// single buggy add admit no violation, so classes short of their quota are drawn
+/// again, with new seeds, up to [`ROUNDS`] times.
 fn buggy_clients(jvmc: &Path, classes: &Path, out: &Path, class: &str, seed: u64, quick: bool, max_time: u64) -> anyhow::Result<Vec<Client>> {
     let calls = if quick { 2 } else { 4 };
     let quota = |c: &str| if quick { 1 } else { QUOTAS.iter().find(|(k, _)| *k == c).map_or(0, |(_, n)| *n) };
-    let candidates = |q: usize| (q * 3).max(4);
-    let mut drawn: Vec<(String, PathBuf, &'static str)> = Vec::new();
-    let all_spec = format!(r#"{{"class": "{class}", "methods": [{{"name": "add", "params": ["int"]}}], "values": [1, 3]}}"#);
-    let prefix = format!("P{class}All");
-    for (name, _) in generate(jvmc, classes, out, &all_spec, &prefix, calls, candidates(quota("all")), 300 + seed)? {
-        drawn.push((name, out.join(&prefix), "all"));
-    }
-    // class none from adds of even keys (and removes of any), the others from adds and
-    // removes of keys 1…4, sorted by their adds of odd keys
-    let none_spec = format!(r#"{{"class": "{class}", "methods": [{{"name": "add", "params": ["int"], "values": [2, 4]}}, {{"name": "remove", "params": ["int"]}}], "values": [1, 2, 3, 4]}}"#);
-    let prefix = format!("P{class}None");
-    for (name, _) in generate(jvmc, classes, out, &none_spec, &prefix, calls, quota("none"), 400 + seed)? {
-        drawn.push((name, out.join(&prefix), "none"));
-    }
-    let mixed_spec = format!(r#"{{"class": "{class}", "methods": {SET}, "values": [1, 2, 3, 4]}}"#);
-    let prefix = format!("P{class}");
-    for (name, threads) in generate(jvmc, classes, out, &mixed_spec, &prefix, calls, (quota("one").max(quota("half")) * 6).max(8), 200 + seed)? {
-        let group = bug_class(&threads);
-        if group != "none" {
-            drawn.push((name, out.join(&prefix), group));
-        }
-    }
-    // Violat's filter: a client of classes 1-3 must admit a violation
-    let found = super::in_parallel(&drawn, 2, |(name, dir, group)| {
-        *group == "none"
-            || Command::new(jvmc)
-                .args(["check", "--json", "-", "--max-time", &format!("{max_time}s")])
-                .arg("--cp")
-                .arg(format!("{}:{}", dir.display(), classes.display()))
-                .arg(name)
-                .output()
-                .ok()
-                .and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok())
-                .is_some_and(|r| r["verdict"] == "violation")
-    })?;
     let mut kept: BTreeMap<&str, usize> = BTreeMap::new();
     let mut clients = Vec::new();
-    for ((name, dir, group), ok) in drawn.into_iter().zip(found) {
-        let taken = kept.entry(group).or_default();
-        if ok && *taken < quota(group) {
-            *taken += 1;
-            clients.push(Client { name, dir, structure: class.to_string(), group: group.to_string(), buggy: true });
+    for round in 0..ROUNDS {
+        let missing = |g: &str| quota(g).saturating_sub(kept.get(g).copied().unwrap_or(0));
+        if QUOTAS.iter().all(|(g, _)| missing(g) == 0) {
+            break;
+        }
+        // round 0 draws as many as the first form of this did, so its clients stay
+        let wanted = |g: &str| if round == 0 { quota(g) } else { missing(g) };
+        let tag = if round == 0 { String::new() } else { format!("R{round}") };
+        let reseed = |base: u64| base + seed + 1000 * round;
+        let mut drawn: Vec<(String, PathBuf, &'static str)> = Vec::new();
+        if missing("all") > 0 {
+            let spec = format!(r#"{{"class": "{class}", "methods": [{{"name": "add", "params": ["int"]}}], "values": [1, 3]}}"#);
+            let prefix = format!("P{class}All{tag}");
+            for (name, _) in generate(jvmc, classes, out, &spec, &prefix, calls, (wanted("all") * 3).max(4), reseed(300))? {
+                drawn.push((name, out.join(&prefix), "all"));
+            }
+        }
+        // class none from adds of even keys (and removes of any), the others from adds
+        // and removes of keys 1…4, sorted by their adds of odd keys
+        if missing("none") > 0 {
+            let spec = format!(r#"{{"class": "{class}", "methods": [{{"name": "add", "params": ["int"], "values": [2, 4]}}, {{"name": "remove", "params": ["int"]}}], "values": [1, 2, 3, 4]}}"#);
+            let prefix = format!("P{class}None{tag}");
+            for (name, _) in generate(jvmc, classes, out, &spec, &prefix, calls, wanted("none"), reseed(400))? {
+                drawn.push((name, out.join(&prefix), "none"));
+            }
+        }
+        if missing("one") > 0 || missing("half") > 0 {
+            let spec = format!(r#"{{"class": "{class}", "methods": {SET}, "values": [1, 2, 3, 4]}}"#);
+            let prefix = format!("P{class}{tag}");
+            for (name, threads) in generate(jvmc, classes, out, &spec, &prefix, calls, (wanted("one").max(wanted("half")) * 6).max(8), reseed(200))? {
+                let group = bug_class(&threads);
+                if group != "none" && missing(group) > 0 {
+                    drawn.push((name, out.join(&prefix), group));
+                }
+            }
+        }
+        // Violat's filter: a client of classes 1-3 must admit a violation
+        let found = super::in_parallel(&drawn, 2, |(name, dir, group)| {
+            *group == "none"
+                || Command::new(jvmc)
+                    .args(["check", "--json", "-", "--max-time", &format!("{max_time}s")])
+                    .arg("--cp")
+                    .arg(format!("{}:{}", dir.display(), classes.display()))
+                    .arg(name)
+                    .output()
+                    .ok()
+                    .and_then(|o| serde_json::from_slice::<Value>(&o.stdout).ok())
+                    .is_some_and(|r| r["verdict"] == "violation")
+        })?;
+        for ((name, dir, group), ok) in drawn.into_iter().zip(found) {
+            let taken = kept.entry(group).or_default();
+            if ok && *taken < quota(group) {
+                *taken += 1;
+                clients.push(Client { name, dir, structure: class.to_string(), group: group.to_string(), buggy: true });
+            }
         }
     }
     for (group, _) in QUOTAS {
         if kept.get(group).copied().unwrap_or(0) < quota(group) {
-            eprintln!("paper: {class}: only {} clients of class {group} (quota {})", kept.get(group).copied().unwrap_or(0), quota(group));
+            eprintln!("paper: {class}: only {} clients of class {group} (quota {}) after {ROUNDS} draws", kept.get(group).copied().unwrap_or(0), quota(group));
         }
     }
     Ok(clients)
@@ -374,6 +398,17 @@ fn run_plan(opts: &Options, root: &Path, out: &Path) -> anyhow::Result<Option<(c
     };
     let classes = compile(root, out)?;
     let clients = clients(&jvmc, &classes, &out.join("clients"), opts.quick, opts.max_time)?;
+    if opts.clients_only {
+        let mut counts: BTreeMap<(&str, &str), usize> = BTreeMap::new();
+        for c in &clients {
+            *counts.entry((&c.structure, &c.group)).or_default() += 1;
+        }
+        for ((structure, group), n) in counts {
+            println!("{structure} {group}: {n}");
+        }
+        println!("paper: {} clients in {}", clients.len(), out.join("clients").display());
+        return Ok(None);
+    }
     let algorithms: Vec<String> = if !opts.algorithms.is_empty() {
         opts.algorithms.clone()
     } else if opts.quick {
@@ -540,7 +575,7 @@ mod tests {
         let bin = root.join("target/debug/jvmc");
         assert!(bin.exists(), "{} is missing: build it (cargo build -p jvmc)", bin.display());
         let out = std::env::temp_dir().join(format!("jvmc-paper-quick-{}", std::process::id()));
-        let opts = Options { quick: true, jobs: 2, max_time: 60, max_memory: "4G".into(), out: Some(out.clone()), algorithms: Vec::new(), jvmc: Some(bin), executor: Executor::Local { jobs: 2 }, collect: None };
+        let opts = Options { quick: true, clients_only: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: Some(out.clone()), algorithms: Vec::new(), jvmc: Some(bin), executor: Executor::Local { jobs: 2 }, collect: None };
         paper(&opts).unwrap();
         let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
         assert!(summary.contains("| none | 7/7 |"), "every correct client completes unreduced:\n{summary}");
