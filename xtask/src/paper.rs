@@ -215,8 +215,9 @@ fn clients(jvmc: &Path, classes: &Path, out: &Path, quick: bool, max_time: u64) 
 /// `--quick`).
 const QUOTAS: [(&str, usize); 4] = [("all", 40), ("half", 40), ("one", 40), ("none", 35)];
 
-/// Draws of candidates for a buggy variation's classes at most; the first gives the
-/// clients of earlier runs, later ones only what a class still lacks.
+/// Draws of candidates for a buggy variation's classes at most (one with `--quick`);
+/// the first gives the clients of earlier runs, later ones only what a class still
+/// lacks.
 const ROUNDS: u64 = 8;
 
 /// The clients of buggy variation `class`, as Violat chooses them: drawn (class all
@@ -231,7 +232,8 @@ fn buggy_clients(jvmc: &Path, classes: &Path, out: &Path, class: &str, seed: u64
     let quota = |c: &str| if quick { 1 } else { QUOTAS.iter().find(|(k, _)| *k == c).map_or(0, |(_, n)| *n) };
     let mut kept: BTreeMap<&str, usize> = BTreeMap::new();
     let mut clients = Vec::new();
-    for round in 0..ROUNDS {
+    // `--quick` keeps its one draw: it tries the pipeline, quotas met or not
+    for round in 0..if quick { 1 } else { ROUNDS } {
         let missing = |g: &str| quota(g).saturating_sub(kept.get(g).copied().unwrap_or(0));
         if QUOTAS.iter().all(|(g, _)| missing(g) == 0) {
             break;
@@ -290,7 +292,7 @@ fn buggy_clients(jvmc: &Path, classes: &Path, out: &Path, class: &str, seed: u64
     }
     for (group, _) in QUOTAS {
         if kept.get(group).copied().unwrap_or(0) < quota(group) {
-            eprintln!("paper: {class}: only {} clients of class {group} (quota {}) after {ROUNDS} draws", kept.get(group).copied().unwrap_or(0), quota(group));
+            eprintln!("paper: {class}: only {} clients of class {group} (quota {})", kept.get(group).copied().unwrap_or(0), quota(group));
         }
     }
     Ok(clients)

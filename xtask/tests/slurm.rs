@@ -57,8 +57,9 @@ fn the_readme_cluster_commands_give_the_local_results() {
         for key in ["client", "algorithm", "mode", "order", "verdict", "stop"] {
             assert_eq!(s[key], l[key], "{key}: {s} against {l}");
         }
-        // the portfolio's states are its winner's, and which member wins is a race
-        if s["algorithm"] != "portfolio" {
+        // the portfolio's states are its winner's, and which member wins is a race; a
+        // run stopped by its time limit counts what it reached by then
+        if s["algorithm"] != "portfolio" && s["stop"] != "max-time" {
             assert_eq!(s["states"], l["states"], "{s} against {l}");
         }
     }

@@ -32,9 +32,8 @@
 //! visited state is then, per thread started by then, what is reachable from its
 //! position there — never its past operations, which `G` reaches through
 //! interleavings that ran them in another order — plus every operation of threads
-//! started later. It is a
-//! superset of what the explored future of the state runs, which is all Fig. 5's
-//! line 5 needs (the argument is in `thread_paths.rs`).
+//! started later. It is a superset of what the explored future of the state runs,
+//! which is all Fig. 5's line 5 needs (the argument is in `thread_paths.rs`).
 //!
 //! # Deviations, each for soundness
 //! - **Every race of a summarised operation.** Fig. 6 adds a backtrack point only at

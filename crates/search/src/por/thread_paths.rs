@@ -18,8 +18,10 @@
 //!   positions) `p`'s positions form a walk from its position at `s`.
 //!
 //! A thread that has ended stands where nothing runs. Threads not yet started at `s`
-//! run from positions unknown there: all their labels count. This module knows labels and state ids only as numbers; which races they
-//! make is `sdpor.rs`'s business.
+//! run from positions unknown there: all their labels count.
+//!
+//! This module knows labels and state ids only as numbers; which races they make is
+//! `sdpor.rs`'s business.
 
 use jvmc_state::{LabelId, StateId, TraversalMarks};
 use rustc_hash::FxHashMap;

@@ -103,7 +103,8 @@ impl JavaSpec {
         let name = internal.replace('/', ".");
         let Some(main) = vm.threads.first_mut() else { return Err("the specification's vm is not booted".into()) };
         let mut ts = std::mem::take(&mut main.stack);
-        let c = vm.load_required(&internal).map_err(|e| format!("specification class {name}: {e}"))?;
+        let kinds = super::SpecKind::ALL.map(|k| k.name()).join(", ");
+        let c = vm.load_required(&internal).map_err(|e| format!("specification class {name}: {e} (not a built-in kind either: {kinds})"))?;
         vm.initialize_now(&mut ts, c).map_err(|e| format!("initialising specification class {name}: {}", describe(&vm, e)))?;
         let (mut operations, mut constructors) = (BTreeMap::new(), BTreeMap::new());
         let mut ambiguous = Vec::new();
