@@ -73,6 +73,14 @@ pub struct SearchConfig {
     pub restarts: Option<RestartSchedule>,
 }
 
+impl SearchConfig {
+    /// Whether a report that keeps `kept` counterexamples keeps one more
+    /// ([`SearchConfig::kept_violations`]).
+    pub(crate) fn keeps_another(&self, kept: usize) -> bool {
+        self.kept_violations.is_none_or(|k| kept < k)
+    }
+}
+
 /// How long each run of a restarted search may take: the base time unit `u` times
 /// the run's factor — always 1 (`fixed`), the Luby sequence 1, 1, 2, 1, 1, 2, 4, …
 /// (`luby`), or `r^i` with `r = √2` (`walsh`, Walsh's geometric restarts) — as the

@@ -171,6 +171,13 @@ pub struct Stats {
 }
 
 impl Stats {
+    /// Counts one more violation, whose trace is `depth` transitions long.
+    pub(crate) fn count_violation(&mut self, depth: usize) {
+        self.violation_depth_min = if self.violations == 0 { depth } else { self.violation_depth_min.min(depth) };
+        self.violations += 1;
+        self.violation_depth_sum += depth as u64;
+    }
+
     /// The mean length of the violations' traces (`None` before the first).
     pub fn violation_depth_mean(&self) -> Option<f64> {
         (self.violations > 0).then(|| self.violation_depth_sum as f64 / self.violations as f64)

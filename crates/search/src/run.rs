@@ -326,12 +326,9 @@ impl<'a> SearchRun<'a> {
 
     fn record_counterexample(&mut self, found: Counterexample) -> Flow<()> {
         self.stats.elapsed = self.started.elapsed();
-        let depth = found.trace.len();
-        self.stats.violation_depth_min = if self.stats.violations == 0 { depth } else { self.stats.violation_depth_min.min(depth) };
-        self.stats.violations += 1;
-        self.stats.violation_depth_sum += depth as u64;
+        self.stats.count_violation(found.trace.len());
         let go_on = self.listener.on_violation(&found, &self.stats).map_err(SearchError::Listener)?;
-        if self.cfg.kept_violations.is_none_or(|k| self.violations.len() < k) {
+        if self.cfg.keeps_another(self.violations.len()) {
             self.violations.push(found);
         }
         if !go_on {

@@ -155,11 +155,9 @@ struct Events {
     found: Vec<Counterexample>,
     /// workers still running
     running: usize,
-    /// violations found (also those past `kept_violations`), their shortest trace and
-    /// the sum of their traces' lengths
-    violations: u64,
-    depth_min: usize,
-    depth_sum: u64,
+    /// the violations found (also those past `kept_violations`), counted in
+    /// `violations` and the `violation_depth_*` figures
+    counted: Stats,
 }
 
 /// A worker's counters as it last published them (on each new state), for progress;
@@ -198,6 +196,11 @@ impl Shared<'_> {
     /// Ends the search (the first ending wins) and wakes everyone.
     fn end(&self, ending: Ending) {
         lock(&self.ending).get_or_insert(ending);
+        self.halt();
+    }
+
+    /// Raises the stop flag and wakes everyone (the ending, if any, set before).
+    fn halt(&self) {
         self.stop.store(true, Release);
         self.wake();
     }
@@ -254,13 +257,10 @@ impl Shared<'_> {
     /// search stops at the first violation and another worker found one).
     fn found(&self, found: &Counterexample) -> bool {
         let mut events = lock(&self.events);
-        if !self.cfg.multiple_errors && events.violations > 0 {
+        if !self.cfg.multiple_errors && events.counted.violations > 0 {
             return false;
         }
-        let depth = found.trace.len();
-        events.depth_min = if events.violations == 0 { depth } else { events.depth_min.min(depth) };
-        events.violations += 1;
-        events.depth_sum += depth as u64;
+        events.counted.count_violation(found.trace.len());
         events.found.push(found.clone());
         if !self.cfg.multiple_errors {
             // the ending is set before the events lock is released: a worker that then
@@ -270,7 +270,7 @@ impl Shared<'_> {
         drop(events);
         self.event.notify_all();
         if !self.cfg.multiple_errors {
-            self.end(Ending::Stop(StopReason::Violation));
+            self.halt();
         }
         true
     }
@@ -281,7 +281,8 @@ impl Shared<'_> {
         (stats.workers, stats.elapsed, stats.visited_set_bytes) = (self.workers as u32, self.started.elapsed(), self.states.bytes());
         stats.parallel_contended = self.states.visited.contended();
         let events = lock(&self.events);
-        (stats.violations, stats.violation_depth_min, stats.violation_depth_sum) = (events.violations, events.depth_min, events.depth_sum);
+        let c = &events.counted;
+        (stats.violations, stats.violation_depth_min, stats.violation_depth_sum) = (c.violations, c.violation_depth_min, c.violation_depth_sum);
     }
 
     /// The statistics so far, gathered from what the workers published.
@@ -322,8 +323,7 @@ struct StopOnPanic<'s, 'c>(&'s Shared<'c>);
 impl Drop for StopOnPanic<'_, '_> {
     fn drop(&mut self) {
         if std::thread::panicking() {
-            self.0.stop.store(true, Release);
-            self.0.wake();
+            self.0.halt();
         }
     }
 }
@@ -443,12 +443,9 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
 fn report_livelocks(logs: Vec<GraphLog>, cfg: &SearchConfig, listener: &mut dyn SearchListener, stats: &mut Stats, kept: &mut Vec<Counterexample>) -> Result<StopReason, SearchError> {
     for found in livelocks::fair_cycles(logs, cfg.multiple_errors) {
         let cx = livelock_counterexample(&found.path, found.cycle);
-        let depth = cx.trace.len();
-        stats.violation_depth_min = if stats.violations == 0 { depth } else { stats.violation_depth_min.min(depth) };
-        stats.violations += 1;
-        stats.violation_depth_sum += depth as u64;
+        stats.count_violation(cx.trace.len());
         let go_on = listener.on_violation(&cx, stats).map_err(SearchError::Listener)?;
-        if cfg.kept_violations.is_none_or(|k| kept.len() < k) {
+        if cfg.keeps_another(kept.len()) {
             kept.push(cx);
         }
         if !go_on {
@@ -488,7 +485,7 @@ fn coordinate(shared: &Shared<'_>, listener: &mut dyn SearchListener, kept: &mut
         };
         for cx in found {
             let answer = listener.on_violation(&cx, &shared.snapshot());
-            if cfg.kept_violations.is_none_or(|k| kept.len() < k) {
+            if cfg.keeps_another(kept.len()) {
                 kept.push(cx);
             }
             tell(shared, answer);

@@ -477,7 +477,6 @@ impl Vm {
     }
 }
 
-/// Whether every element of the sorted `a` is in the sorted `b`.
 /// A frame's kind as the fingerprint writes it.
 fn kind_code(kind: FrameKind) -> u8 {
     match kind {
@@ -491,6 +490,7 @@ fn kind_code(kind: FrameKind) -> u8 {
     }
 }
 
+/// Whether every element of the sorted `a` is in the sorted `b`.
 fn is_subset(a: &[u32], b: &[u32]) -> bool {
     let mut j = 0;
     for &x in a {

@@ -199,10 +199,7 @@ impl JavaSpec {
         let obj = self.vm.alloc_object(self.class);
         let mut args = vec![Value::obj(obj)];
         args.extend(self.arguments(ctor, &init.args)?);
-        let mut ts = std::mem::take(&mut self.ts);
-        let done = self.vm.call_java(&mut ts, ctor, &args);
-        self.ts = ts;
-        done.map_err(|e| format!("new {}({}): {}", self.name, super::spec::list(&init.args), describe(&self.vm, e)))?;
+        self.vm.call_java(&mut self.ts, ctor, &args).map_err(|e| format!("new {}({}): {}", self.name, super::spec::list(&init.args), describe(&self.vm, e)))?;
         for call in rest {
             self.call(obj, call)?;
         }
@@ -215,10 +212,7 @@ impl JavaSpec {
         let target = self.vm.select_method(self.vm.heap.class_of(obj), m).unwrap_or(m);
         let mut args = vec![Value::obj(obj)];
         args.extend(self.arguments(target, &call.args)?);
-        let mut ts = std::mem::take(&mut self.ts);
-        let done = self.vm.call_java(&mut ts, target, &args);
-        self.ts = ts;
-        match done {
+        match self.vm.call_java(&mut self.ts, target, &args) {
             Ok(v) => Ok(match self.vm.method(target).ret {
                 Some(t) => self.vm.spec_value(t, v.unwrap_or(Value::Top)),
                 None => Val::Void,
@@ -230,9 +224,7 @@ impl JavaSpec {
 
     /// The text of `obj`'s state.
     fn text(&mut self, obj: ObjRef) -> Result<Arc<str>, String> {
-        let mut ts = std::mem::take(&mut self.ts);
-        let text = self.vm.call_virtual(&mut ts, obj, "toString", "()Ljava/lang/String;", &[]);
-        self.ts = ts;
+        let text = self.vm.call_virtual(&mut self.ts, obj, "toString", "()Ljava/lang/String;", &[]);
         match text.map_err(|e| format!("{}.toString(): {e}", self.name))? {
             Some(Value::Ref(Some(s))) => self.vm.string_to_rust(s).map(Arc::from).map_err(|e| format!("{}.toString(): {e}", self.name)),
             _ => Ok(Arc::from("null")),
@@ -273,9 +265,7 @@ impl JavaSpec {
                     (_, Val::Float(bits)) => (BasicType::Double, Value::Double(f64::from_bits(*bits))),
                     _ => return Err("only primitives, their boxes, strings and null reach a Java specification".into()),
                 };
-                let mut ts = std::mem::take(&mut self.ts);
-                let boxed = self.vm.box_value(&mut ts, prim, value);
-                self.ts = ts;
+                let boxed = self.vm.box_value(&mut self.ts, prim, value);
                 Value::obj(boxed.map_err(|e| describe(&self.vm, e))?)
             }
             _ => return Err("its type does not fit".into()),
