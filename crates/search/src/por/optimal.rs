@@ -66,16 +66,13 @@ impl OptimalSourceSets {
     fn races(&self, ex: &mut Explorer, e: &Transition, n: usize) -> VectorClock {
         let (clock, preds) = self.clocks.clock_of(ex, e, n);
         let p = e.thread;
-        for &r in &preds {
-            let tr = ex.path[r].thread;
-            if tr == p || !crate::por::dependent(&ex.path[r], e) {
+        // line 5: r ⋖ e' — no other direct predecessor of e' happens after r; every
+        // predecessor of another thread conflicts with e' (`clock_of`)
+        for r in super::races::maximal(ex, &self.clocks, &preds) {
+            if ex.path[r].thread == p {
                 continue;
             }
-            // line 5: r ⋖ e' — no other direct predecessor of e' happens after r
-            let immediate = preds.iter().all(|&d| d == r || !self.clocks[d].after(tr, r));
-            if !immediate {
-                continue;
-            }
+            debug_assert!(crate::por::dependent(&ex.path[r], e));
             self.reverse(ex, r, &clock, e, n);
         }
         clock

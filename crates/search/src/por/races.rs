@@ -20,15 +20,33 @@ use crate::system::{ThreadId, Transition};
 /// never disabled; a Java thread that acquires a monitor is, until its owner releases
 /// it: that release enabled `e'` and is not co-enabled with it, so it is no race.
 pub(crate) fn races(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[usize]) -> Vec<usize> {
-    preds
-        .iter()
-        .copied()
-        .filter(|&i| {
-            let q = ex.path[i].thread;
-            let enabled_p = !ex.frames[i].enabled.contains(p) && ex.frames.get(i + 1).is_some_and(|f| f.enabled.contains(p));
-            !(q == p || enabled_p || preds.iter().any(|&k| k != i && clocks[k].after(q, i)))
-        })
-        .collect()
+    let mut out = maximal(ex, clocks, preds);
+    out.retain(|&i| {
+        let enabled_p = !ex.frames[i].enabled.contains(p) && ex.frames.get(i + 1).is_some_and(|f| f.enabled.contains(p));
+        ex.path[i].thread != p && !enabled_p
+    });
+    out
+}
+
+/// Of the direct predecessors `preds` of a transition (positions, from
+/// [`StackClocks::clock_of`]), those that happen before no other of them, ascending.
+/// Only a thread's latest one can be such (its earlier ones happen before it, in
+/// program order), and it is one when no other thread's latest has seen it: a
+/// predecessor that has seen it makes its thread's latest one see it too. So the cost
+/// is in the predecessors times the threads, not the predecessors squared — a
+/// transition that reads a whole array after the joins has a predecessor per element.
+pub(crate) fn maximal(ex: &Explorer, clocks: &StackClocks, preds: &[usize]) -> Vec<usize> {
+    let mut latest: Vec<(ThreadId, usize)> = Vec::new();
+    for &i in preds {
+        let t = ex.path[i].thread;
+        match latest.iter_mut().find(|(u, _)| *u == t) {
+            Some(l) => l.1 = l.1.max(i),
+            None => latest.push((t, i)),
+        }
+    }
+    let mut out: Vec<usize> = latest.iter().filter(|&&(t, i)| latest.iter().all(|&(u, k)| u == t || !clocks[k].after(t, i))).map(|&(_, i)| i).collect();
+    out.sort_unstable();
+    out
 }
 
 /// `notdep(e, E)` for `e` at position `i` and `E` the first `end` transitions of the

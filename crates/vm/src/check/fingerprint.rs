@@ -33,7 +33,7 @@ use std::hash::Hasher;
 use xxhash_rust::xxh3::xxh3_128;
 
 use crate::class::{ClassId, InitState};
-use crate::heap::{Array, Body, PINNED, REMEMBERED, YOUNG};
+use crate::heap::{Array, Body, Heap, PINNED, REMEMBERED, YOUNG};
 use crate::thread::{FrameKind, ThreadStatus};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
@@ -141,16 +141,20 @@ impl Vm {
     }
 
     /// The hash an object adds to the heap sum (0 for one that does not count).
-    fn object_hash(&self, buf: &mut Vec<u8>, r: ObjRef) -> u128 {
+    fn object_hash(&mut self, buf: &mut Vec<u8>, r: ObjRef) -> u128 {
         if !self.counts(r) {
             return 0;
         }
+        // kept for the next time (`write_object` would compute it afresh)
+        let _ = self.heap.body_sum(r);
         buf.clear();
-        self.write_object(buf, r);
+        self.write_object(buf, r, Elements::Summed);
         xxh3_128(buf)
     }
 
-    fn write_object(&self, s: &mut Vec<u8>, r: ObjRef) {
+    /// Writes an object; a large primitive array's elements as their sum
+    /// (`heap/mod.rs`) for a fingerprint, one by one for an exact encoding.
+    fn write_object(&self, s: &mut Vec<u8>, r: ObjRef, elements: Elements) {
         let o = self.heap.get(r);
         s.u64(self.sid_of(Some(r)));
         s.u32(o.identity_hash as u32);
@@ -201,6 +205,12 @@ impl Vm {
             }
             Body::Array(a) => {
                 s.u32(a.len() as u32);
+                if elements == Elements::Summed {
+                    if let Some(sum) = Heap::peek_body_sum(o) {
+                        s.bytes(&sum.to_le_bytes());
+                        return;
+                    }
+                }
                 match a {
                     Array::Boolean(x) | Array::Byte(x) => s.bytes(&x.iter().map(|&b| b as u8).collect::<Vec<_>>()),
                     Array::Char(x) => x.iter().for_each(|&c| s.bytes(&c.to_le_bytes())),
@@ -388,15 +398,13 @@ impl Vm {
         self.number_young_objects();
         let Some(n) = self.check.as_ref().and_then(|c| c.numbering.as_ref()) else { return (0, 0) };
         let mut sum: u128 = 0;
-        let mut fresh = Vec::new();
+        let mut stale = Vec::new();
         for (r, sig) in n.objects() {
             let o = self.heap.get(r);
             if o.canon_sig == sig {
                 sum = sum.wrapping_add(o.hash);
             } else {
-                let h = self.object_hash(buf, r);
-                sum = sum.wrapping_add(h);
-                fresh.push((r, sig, h));
+                stale.push((r, sig));
             }
         }
         let mut classes: u128 = 0;
@@ -406,7 +414,9 @@ impl Vm {
                 classes = classes.wrapping_add(xxh3_128(buf));
             }
         }
-        for (r, sig, h) in fresh {
+        for (r, sig) in stale {
+            let h = self.object_hash(buf, r);
+            sum = sum.wrapping_add(h);
             self.heap.set_canon_hash(r, sig, h);
         }
         (sum, classes)
@@ -460,7 +470,7 @@ impl Vm {
         objects.sort_unstable();
         out.u32(objects.len() as u32);
         for (_, r) in objects {
-            self.write_object(&mut out, r);
+            self.write_object(&mut out, r, Elements::Exact);
         }
         for c in classes {
             self.write_class(&mut out, c);
@@ -475,6 +485,15 @@ impl Vm {
         self.write_globals(&mut out);
         out
     }
+}
+
+/// How [`Vm::write_object`] writes a large primitive array's elements.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Elements {
+    /// as the sum of their hashes (fingerprints)
+    Summed,
+    /// one by one (`encode_state`)
+    Exact,
 }
 
 /// A frame's kind as the fingerprint writes it.

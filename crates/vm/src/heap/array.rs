@@ -114,6 +114,40 @@ impl Array {
         }
     }
 
+    /// Whether this is an array of a primitive type.
+    pub fn is_primitive(&self) -> bool {
+        !matches!(self, Array::Ref(_))
+    }
+
+    /// The bits of primitive element `i`, zero-extended (floats by `to_bits`, so every
+    /// NaN payload stays distinct); `None` out of range or for a reference array.
+    pub fn bits(&self, i: usize) -> Option<u64> {
+        Some(match self {
+            Array::Boolean(a) | Array::Byte(a) => *a.get(i)? as u8 as u64,
+            Array::Char(a) => *a.get(i)? as u64,
+            Array::Short(a) => *a.get(i)? as u16 as u64,
+            Array::Int(a) => *a.get(i)? as u32 as u64,
+            Array::Long(a) => *a.get(i)? as u64,
+            Array::Float(a) => a.get(i)?.to_bits() as u64,
+            Array::Double(a) => a.get(i)?.to_bits(),
+            Array::Ref(_) => return None,
+        })
+    }
+
+    /// Puts back primitive element `i` as [`Array::bits`] gave it.
+    pub(crate) fn set_bits(&mut self, i: usize, bits: u64) {
+        match self {
+            Array::Boolean(a) | Array::Byte(a) => a[i] = bits as u8 as i8,
+            Array::Char(a) => a[i] = bits as u16,
+            Array::Short(a) => a[i] = bits as u16 as i16,
+            Array::Int(a) => a[i] = bits as u32 as i32,
+            Array::Long(a) => a[i] = bits as i64,
+            Array::Float(a) => a[i] = f32::from_bits(bits as u32),
+            Array::Double(a) => a[i] = f64::from_bits(bits),
+            Array::Ref(_) => {}
+        }
+    }
+
     /// A copy of this array (`clone()` on arrays is shallow).
     pub fn duplicate(&self) -> Array {
         self.clone()

@@ -10,6 +10,13 @@
 //! backwards. Tracking also lists the objects changed since the last
 //! [`Heap::take_dirty`], so fingerprints are updated incrementally.
 //!
+//! A large primitive array (at least [`LARGE_ARRAY`] elements) costs no more per
+//! element store than a small one: [`Heap::store_primitive`] journals the one element
+//! (and the header) instead of copying the array, and keeps the array's body sum — a
+//! sum of per-element hashes ([`Heap::body_sum`]) the fingerprint uses in place of the
+//! elements — up to date. Without both, every state of a program that fills an
+//! array would cost time in proportion to the array.
+//!
 //! **Invariant:** the heap never collects on its own; collection happens only when the
 //! vm asks at a safepoint, when every live reference is in a root it passes. Natives
 //! may therefore hold `ObjRef`s in Rust locals.
@@ -45,6 +52,8 @@ pub const PINNED: u8 = 4;
 pub const REMEMBERED: u8 = 8;
 /// Header flag: content changed since its hash was computed.
 const DIRTY: u8 = 16;
+/// Header flag: a large primitive array's `body_sum` is up to date.
+const SUMMED: u8 = 128;
 /// Header flag: reached by the running young collection (transient).
 const MARK: u8 = 32;
 /// Header flag: kept by the running young collection's sweep (transient).
@@ -69,6 +78,9 @@ pub struct Object {
     /// under heap symmetry, for a young or remembered object: a digest of the names its
     /// `hash` was computed with (`check/symmetry.rs`); 0 when the hash is stale
     pub(crate) canon_sig: u64,
+    /// for a large primitive array, the sum of [`element_hash`] over its elements
+    /// (valid when flagged `SUMMED`; see [`Heap::body_sum`])
+    body_sum: u128,
     /// the object's monitor, once it was ever locked or waited on
     pub monitor: Option<Box<Monitor>>,
     /// fields or elements
@@ -78,7 +90,7 @@ pub struct Object {
 impl Object {
     /// A fresh object with an empty header.
     pub fn new(class: ClassId, body: Body) -> Object {
-        Object { class, flags: 0, epoch: 0, sid: 0, identity_hash: 0, hash: 0, canon_sig: 0, monitor: None, body }
+        Object { class, flags: 0, epoch: 0, sid: 0, identity_hash: 0, hash: 0, canon_sig: 0, body_sum: 0, monitor: None, body }
     }
 
     fn byte_size(&self) -> usize {
@@ -93,6 +105,54 @@ impl Object {
     pub fn has(&self, flag: u8) -> bool {
         self.flags & flag != 0
     }
+
+    /// The elements, if this is a primitive array of at least [`LARGE_ARRAY`] of them.
+    pub fn large_primitive_array(&self) -> Option<&Array> {
+        match &self.body {
+            Body::Array(a) if a.is_primitive() && a.len() >= LARGE_ARRAY => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// Primitive arrays with at least this many elements are journaled by element and
+/// fingerprinted by their body sum (module docs).
+pub const LARGE_ARRAY: usize = 64;
+
+/// What element `i` holding `bits` ([`Array::bits`]) adds to its array's body sum: 0
+/// for a zero element, so a fresh array sums to 0.
+pub(crate) fn element_hash(i: usize, bits: u64) -> u128 {
+    if bits == 0 {
+        return 0;
+    }
+    let mut b = [0u8; 16];
+    b[..8].copy_from_slice(&(i as u64).to_le_bytes());
+    b[8..].copy_from_slice(&bits.to_le_bytes());
+    xxhash_rust::xxh3::xxh3_128(&b)
+}
+
+/// The sum of [`element_hash`] over a primitive array.
+fn sum_elements(a: &Array) -> u128 {
+    (0..a.len()).fold(0u128, |s, i| s.wrapping_add(element_hash(i, a.bits(i).unwrap_or(0))))
+}
+
+/// The header of an object as [`Entry::Element`] saves it.
+struct SavedHeader {
+    flags: u8,
+    hash: u128,
+    canon_sig: u64,
+    body_sum: u128,
+}
+
+/// Why [`Heap::store_primitive`] stored nothing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StoreError {
+    /// the index is not below this length
+    OutOfBounds(usize),
+    /// not an array
+    NotAnArray,
+    /// not an array of the value's type
+    WrongType,
 }
 
 enum Entry {
@@ -104,6 +164,9 @@ enum Entry {
     Freed(u32, Object),
     /// an allocation counter before it was incremented
     Counter(u64, u64),
+    /// one element of a large primitive array (slot, index, bits) and the header
+    /// before a store, in an epoch whose first change did not copy the array
+    Element(u32, u32, u64, Box<SavedHeader>),
 }
 
 /// The undo journal of the heap.
@@ -384,6 +447,12 @@ impl Heap {
             o.epoch = j.epoch;
             j.entries.push(Entry::Saved(r.index() as u32, copy));
         }
+        self.note_change(r);
+    }
+
+    /// Marks `r` changed (tracking): dirty, and remembered if it is old.
+    fn note_change(&mut self, r: ObjRef) {
+        let Some(Some(o)) = self.objects.get_mut(r.index()) else { dangling(r) };
         if o.flags & DIRTY == 0 {
             o.flags |= DIRTY;
             self.dirty.push(r.index() as u32);
@@ -493,10 +562,73 @@ impl Heap {
             // a reference element may be overwritten
             self.gc_hint = true;
         }
-        match &mut self.get_mut(r).body {
+        let o = self.get_mut(r);
+        // any element may change: the body sum is computed again when asked for
+        o.flags &= !SUMMED;
+        match &mut o.body {
             Body::Array(a) => Some(a),
             Body::Fields(_) => None,
         }
+    }
+
+    /// Stores `v` into element `i` of the primitive array `r` (an `xastore`): a large
+    /// array, while tracking, journals only the element and keeps its body sum (module
+    /// docs); anything else goes through [`Heap::array_mut`].
+    pub fn store_primitive(&mut self, r: ObjRef, i: usize, v: Value) -> Result<(), StoreError> {
+        let Some(j) = &mut self.journal else { return Self::store_into(self.array_mut(r), i, v) };
+        let Some(Some(o)) = self.objects.get_mut(r.index()) else { dangling(r) };
+        if o.large_primitive_array().is_none() {
+            return Self::store_into(self.array_mut(r), i, v);
+        }
+        // copied in this epoch already: the copy restores the element
+        let saved = o.epoch == j.epoch;
+        let header = SavedHeader { flags: o.flags, hash: o.hash, canon_sig: o.canon_sig, body_sum: o.body_sum };
+        let Body::Array(a) = &mut o.body else { unreachable!("a large primitive array") };
+        let Some(old) = a.bits(i) else { return Err(StoreError::OutOfBounds(a.len())) };
+        if !a.set(i, v) {
+            return Err(StoreError::WrongType);
+        }
+        let new = a.bits(i).unwrap_or(0);
+        if o.flags & SUMMED != 0 {
+            o.body_sum = o.body_sum.wrapping_add(element_hash(i, new)).wrapping_sub(element_hash(i, old));
+        }
+        if !saved {
+            j.entries.push(Entry::Element(r.index() as u32, i as u32, old, Box::new(header)));
+        }
+        self.note_change(r);
+        Ok(())
+    }
+
+    fn store_into(a: Option<&mut Array>, i: usize, v: Value) -> Result<(), StoreError> {
+        let Some(a) = a else { return Err(StoreError::NotAnArray) };
+        if i >= a.len() {
+            return Err(StoreError::OutOfBounds(a.len()));
+        }
+        if a.set(i, v) {
+            Ok(())
+        } else {
+            Err(StoreError::WrongType)
+        }
+    }
+
+    /// A large primitive array's body sum (computed and kept if it was not up to
+    /// date); `None` for any other object.
+    pub(crate) fn body_sum(&mut self, r: ObjRef) -> Option<u128> {
+        let Some(Some(o)) = self.objects.get_mut(r.index()) else { dangling(r) };
+        let a = o.large_primitive_array()?;
+        if o.flags & SUMMED == 0 {
+            // a cache of the content, like `hash`: not journaled
+            o.body_sum = sum_elements(a);
+            o.flags |= SUMMED;
+        }
+        Some(o.body_sum)
+    }
+
+    /// A large primitive array's body sum as [`Heap::body_sum`] gives it, without
+    /// keeping it.
+    pub(crate) fn peek_body_sum(o: &Object) -> Option<u128> {
+        let a = o.large_primitive_array()?;
+        Some(if o.has(SUMMED) { o.body_sum } else { sum_elements(a) })
     }
 
     /// Number of live objects.
@@ -695,6 +827,17 @@ impl Heap {
                         self.free.remove(p);
                     }
                 }
+                Some(Entry::Element(i, index, bits, header)) => {
+                    if let Some(Some(o)) = self.objects.get_mut(i as usize) {
+                        if let Body::Array(a) = &mut o.body {
+                            a.set_bits(index as usize, bits);
+                        }
+                        o.flags = header.flags;
+                        o.hash = header.hash;
+                        o.canon_sig = header.canon_sig;
+                        o.body_sum = header.body_sum;
+                    }
+                }
                 Some(Entry::Counter(key, old)) => {
                     if old == 0 {
                         self.site_counters.remove(&key);
@@ -800,6 +943,61 @@ mod tests {
         let arr = h.alloc_array(c, Array::Ref(vec![Some(x)].into()));
         assert_eq!(h.collect([arr]), 0);
         assert_eq!(h.collect([]), 2);
+    }
+
+    /// The body sum kept by stores is the one computed from scratch.
+    fn assert_sum_current(h: &mut Heap, r: ObjRef) {
+        let scratch = sum_elements(h.array(r).expect("an array"));
+        assert_eq!(Heap::peek_body_sum(h.get(r)), Some(scratch));
+        assert_eq!(h.body_sum(r), Some(scratch));
+    }
+
+    #[test]
+    fn large_arrays_journal_elements_and_keep_their_sum() {
+        use jvmc_classfile::PrimitiveType;
+        let mut h = Heap::new();
+        let c = ClassId(0);
+        let ints = h.alloc_array(c, Array::new_primitive(PrimitiveType::Int, 100));
+        let doubles = h.alloc_array(c, Array::new_primitive(PrimitiveType::Double, LARGE_ARRAY));
+        let small = h.alloc_array(c, Array::new_primitive(PrimitiveType::Int, LARGE_ARRAY - 1));
+        h.start_tracking();
+        assert_eq!(h.body_sum(ints), Some(0), "a zero array sums to 0");
+        assert_eq!(h.body_sum(small), None);
+        let before = h.get(ints).clone();
+        let m = h.mark();
+        h.store_primitive(ints, 3, Value::Int(7)).unwrap();
+        h.store_primitive(ints, 3, Value::Int(8)).unwrap();
+        h.store_primitive(ints, 99, Value::Int(-1)).unwrap();
+        h.store_primitive(doubles, 0, Value::Double(-0.0)).unwrap();
+        h.store_primitive(small, 0, Value::Int(1)).unwrap();
+        assert_eq!(h.store_primitive(ints, 100, Value::Int(1)), Err(StoreError::OutOfBounds(100)));
+        assert_eq!(h.store_primitive(ints, 0, Value::Long(1)), Err(StoreError::WrongType));
+        assert_sum_current(&mut h, ints);
+        assert_sum_current(&mut h, doubles);
+        assert_ne!(h.body_sum(doubles), Some(0), "-0.0 is not 0.0");
+        let m2 = h.mark();
+        // a store the other way copies the array and forgets the sum; element stores
+        // after it in the same epoch keep the copy as the undo record
+        assert!(h.array_mut(ints).unwrap().set(50, Value::Int(5)));
+        h.store_primitive(ints, 51, Value::Int(6)).unwrap();
+        assert_sum_current(&mut h, ints);
+        let m3 = h.mark();
+        h.store_primitive(ints, 3, Value::Int(0)).unwrap();
+        assert_sum_current(&mut h, ints);
+        h.rollback(&m3);
+        assert_eq!(h.array(ints).unwrap().get(3), Some(Value::Int(8)));
+        assert_sum_current(&mut h, ints);
+        h.rollback(&m2);
+        assert_eq!(h.array(ints).unwrap().get(50), Some(Value::Int(0)));
+        assert_eq!(h.array(ints).unwrap().get(51), Some(Value::Int(0)));
+        assert_eq!(h.array(ints).unwrap().get(3), Some(Value::Int(8)));
+        assert_sum_current(&mut h, ints);
+        h.rollback(&m);
+        let after = h.get(ints);
+        assert_eq!((&after.body, after.flags, after.hash), (&before.body, before.flags, before.hash), "content and header are as they were");
+        assert_eq!(h.array(small).unwrap().get(0), Some(Value::Int(0)));
+        assert_sum_current(&mut h, ints);
+        assert_sum_current(&mut h, doubles);
     }
 
     #[test]

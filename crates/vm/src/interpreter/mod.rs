@@ -20,7 +20,7 @@ use jvmc_classfile::Insn;
 
 use crate::class::{MethodBody, MethodId};
 use crate::error::{VmError, VmResult};
-use crate::heap::Array;
+use crate::heap::{Array, StoreError};
 use crate::native::Unwind;
 use crate::thread::{FrameKind, ThreadStack};
 use crate::value::{ObjRef, Value};
@@ -911,17 +911,13 @@ impl Vm {
 
     fn array_store(&mut self, ts: &mut ThreadStack, a: Option<ObjRef>, i: i32, v: Value) -> Result<(), Unwind> {
         let Some(a) = a else { return Err(self.null_pointer(ts)) };
-        let Some(arr) = self.heap.array_mut(a) else {
-            return Err(Unwind::Fatal(VmError::Internal("array store into a non-array".into())));
-        };
-        let len = arr.len();
-        if i < 0 || i as usize >= len {
-            return Err(self.index_out_of_bounds(ts, i, len));
+        // a negative index is out of range as a usize too
+        match self.heap.store_primitive(a, i as u32 as usize, v) {
+            Ok(()) => Ok(()),
+            Err(StoreError::OutOfBounds(len)) => Err(self.index_out_of_bounds(ts, i, len)),
+            Err(StoreError::NotAnArray) => Err(Unwind::Fatal(VmError::Internal("array store into a non-array".into()))),
+            Err(StoreError::WrongType) => Err(Unwind::Fatal(VmError::Internal(format!("array store of {v:?} into the wrong array type")))),
         }
-        if !arr.set(i as usize, v) {
-            return Err(Unwind::Fatal(VmError::Internal(format!("array store of {v:?} into the wrong array type"))));
-        }
-        Ok(())
     }
 
     /// `aastore` (JVMS §6.5.aastore): null check, bounds check, then the store check.
