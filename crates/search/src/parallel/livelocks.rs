@@ -18,11 +18,17 @@
 //! fingerprint, and the transitions of each state by index, the log's transitions
 //! dropped chunk by chunk as they are converted.
 //!
+//! The walk keeps the search's limits: `limit` is asked every few thousand steps (and
+//! once the graph is built, its largest allocation), and a limit it reports ends the
+//! walk, whose livelocks found so far are kept — the search then ends at that limit,
+//! not complete.
+//!
 //! This module owns the log and the walk; it does not explore, and it does not build
 //! traces with labels (the walk knows moves only: a livelock's trace is its moves,
 //! and the CLI reports the one-worker search's counterexample anyway).
 
 use crate::liveness::{CycleFinder, FairCycle};
+use crate::report::StopReason;
 use crate::system::{Fingerprint, Move, Transition};
 
 /// A fingerprint as two words: 8-byte aligned, so records pack without padding.
@@ -227,11 +233,18 @@ impl Graph {
     }
 }
 
+/// How many steps of the walk go between two questions to its `limit`.
+const LIMIT_EVERY: u32 = 4096;
+
 /// The fair cycles of the graph the workers logged (one per component that has one,
-/// as the one-worker search reports them; only the first unless `all`).
-pub(crate) fn fair_cycles(mut logs: Vec<GraphLog>, all: bool) -> Vec<Found> {
-    let Some(initial) = logs.iter().find_map(|l| l.initial) else { return Vec::new() };
+/// as the one-worker search reports them; only the first unless `all`), and the limit
+/// that ended the walk early, if one did (`limit` says whether one is reached).
+pub(crate) fn fair_cycles(mut logs: Vec<GraphLog>, all: bool, limit: &dyn Fn() -> Option<StopReason>) -> (Vec<Found>, Option<StopReason>) {
+    let Some(initial) = logs.iter().find_map(|l| l.initial) else { return (Vec::new(), None) };
     let graph = Graph::build(&mut logs);
+    if let Some(reason) = limit() {
+        return (Vec::new(), Some(reason));
+    }
     let moves_of = |i: usize| -> Vec<Move> {
         let (_, w, f) = graph.states[i];
         logs[w as usize].frame_moves(f as usize).collect()
@@ -249,6 +262,7 @@ pub(crate) fn fair_cycles(mut logs: Vec<GraphLog>, all: bool) -> Vec<Found> {
     let mut path: Vec<Transition> = Vec::new();
     let mut stack: Vec<Frame> = Vec::new();
     let mut found = Vec::new();
+    let mut steps = 0u32;
     let root = graph.index(split(initial));
     if root != NONE {
         let i = root as usize;
@@ -257,13 +271,19 @@ pub(crate) fn fair_cycles(mut logs: Vec<GraphLog>, all: bool) -> Vec<Found> {
         stack.push(Frame { state: i, pos: finder.enter(initial, moves.clone()), moves, next: 0 });
     }
     while let Some(top) = stack.last_mut() {
+        steps = steps.wrapping_add(1);
+        if steps % LIMIT_EVERY == 0 {
+            if let Some(reason) = limit() {
+                return (found, Some(reason));
+            }
+        }
         let i = top.state;
         let Some(&mv) = top.moves.get(top.next) else {
             let done = stack.pop().map(|f| f.pos);
             if let Some(cycle) = done.and_then(|pos| finder.leave(pos, stack.last().map(|f| f.pos))) {
                 found.push(Found { path: path.clone(), cycle });
                 if !all {
-                    return found;
+                    return (found, None);
                 }
             }
             if !stack.is_empty() {
@@ -290,5 +310,5 @@ pub(crate) fn fair_cycles(mut logs: Vec<GraphLog>, all: bool) -> Vec<Found> {
         }
         finder.edge(pos, mv, to_fp);
     }
-    found
+    (found, None)
 }

@@ -430,7 +430,7 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
     // the visited set is not needed any more: its memory goes before the walk's comes
     drop(shared);
     if cfg.liveness && stop == StopReason::Complete {
-        stop = report_livelocks(logs, cfg, listener, &mut stats, &mut kept)?;
+        stop = report_livelocks(logs, cfg, started, listener, &mut stats, &mut kept)?;
     }
     stats.elapsed = started.elapsed();
     stats.peak_rss_bytes = stats.peak_rss_bytes.max(memory::peak_resident_set_bytes().unwrap_or(0));
@@ -439,9 +439,12 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
 
 /// Looks for livelocks in the graph the workers logged, once they explored all of it,
 /// and reports them as the one-worker search does (`SearchRun::livelock`); how the
-/// search ends.
-fn report_livelocks(logs: Vec<GraphLog>, cfg: &SearchConfig, listener: &mut dyn SearchListener, stats: &mut Stats, kept: &mut Vec<Counterexample>) -> Result<StopReason, SearchError> {
-    for found in livelocks::fair_cycles(logs, cfg.multiple_errors) {
+/// search ends: at the time or memory limit if the walk reached one (the search began
+/// at `started`).
+fn report_livelocks(logs: Vec<GraphLog>, cfg: &SearchConfig, started: Instant, listener: &mut dyn SearchListener, stats: &mut Stats, kept: &mut Vec<Counterexample>) -> Result<StopReason, SearchError> {
+    let limit = || limit_reached(cfg, started);
+    let (cycles, walk_stopped) = livelocks::fair_cycles(logs, cfg.multiple_errors, &limit);
+    for found in cycles {
         let cx = livelock_counterexample(&found.path, found.cycle);
         stats.count_violation(cx.trace.len());
         let go_on = listener.on_violation(&cx, stats).map_err(SearchError::Listener)?;
@@ -455,7 +458,18 @@ fn report_livelocks(logs: Vec<GraphLog>, cfg: &SearchConfig, listener: &mut dyn 
             return Ok(StopReason::Violation);
         }
     }
-    Ok(StopReason::Complete)
+    Ok(walk_stopped.unwrap_or(StopReason::Complete))
+}
+
+/// The time or memory limit of `cfg` that a search begun at `started` has reached.
+fn limit_reached(cfg: &SearchConfig, started: Instant) -> Option<StopReason> {
+    if cfg.max_time.is_some_and(|max| started.elapsed() >= max) {
+        return Some(StopReason::MaxTime);
+    }
+    if cfg.max_memory.is_some_and(|max| memory::resident_set_bytes().is_some_and(|rss| rss > max)) {
+        return Some(StopReason::MaxMemory);
+    }
+    None
 }
 
 fn check_supported(cfg: &SearchConfig, workers: usize) -> Result<(), SearchError> {
@@ -495,11 +509,8 @@ fn coordinate(shared: &Shared<'_>, listener: &mut dyn SearchListener, kept: &mut
         }
         if Instant::now() >= next_tick {
             next_tick = Instant::now() + TICK;
-            if cfg.max_time.is_some_and(|max| shared.started.elapsed() >= max) {
-                shared.end(Ending::Stop(StopReason::MaxTime));
-            }
-            if cfg.max_memory.is_some_and(|max| memory::resident_set_bytes().is_some_and(|rss| rss > max)) {
-                shared.end(Ending::Stop(StopReason::MaxMemory));
+            if let Some(reason) = limit_reached(cfg, shared.started) {
+                shared.end(Ending::Stop(reason));
             }
             if !shared.stopped() {
                 tell(shared, listener.on_state(&shared.snapshot()));
@@ -963,6 +974,29 @@ mod tests {
         for seed in 0..60 {
             assert_same_livelocks(&random_program_sized(seed, seed % 2 == 1, seed % 3 == 0, 3, 3), &format!("random program {seed}"));
         }
+    }
+
+    #[test]
+    fn the_livelock_walk_keeps_the_limits() {
+        // over its memory limit from the start (1 byte): the search, or at the latest
+        // the walk after it, stops there and never says complete
+        let hang = Program::new(1, vec![vec![Op::Lock(0), Op::Await(0, 1), Op::Unlock(0)], vec![Op::Lock(0), Op::Set(0, 1), Op::Unlock(0)], vec![Op::Local]]);
+        let cfg = SearchConfig { liveness: true, max_memory: Some(1), ..every_outcome() };
+        let r = par(&hang, 2, &cfg).expect("parallel search");
+        assert_eq!(r.stop, StopReason::MaxMemory);
+        assert!(r.violations.iter().all(|v| v.violation.kind != ViolationKind::Livelock));
+        // the walk alone, on a logged spin (one state, one thread, a step back to it)
+        let spin = || {
+            let mut log = GraphLog::default();
+            log.initial = Some(7);
+            let frame = log.frame(7, &[Move::new(0, 0)], true);
+            log.edge(frame, 0, 7);
+            vec![log]
+        };
+        let (found, stopped) = livelocks::fair_cycles(spin(), false, &|| None);
+        assert_eq!((found.len(), stopped), (1, None), "the spin is a livelock");
+        let (found, stopped) = livelocks::fair_cycles(spin(), false, &|| Some(StopReason::MaxTime));
+        assert_eq!((found.len(), stopped), (0, Some(StopReason::MaxTime)), "a limit ends the walk");
     }
 
     #[test]
