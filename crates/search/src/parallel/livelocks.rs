@@ -272,7 +272,7 @@ pub(crate) fn fair_cycles(mut logs: Vec<GraphLog>, all: bool, limit: &dyn Fn() -
     }
     while let Some(top) = stack.last_mut() {
         steps = steps.wrapping_add(1);
-        if steps % LIMIT_EVERY == 0 {
+        if steps.is_multiple_of(LIMIT_EVERY) {
             if let Some(reason) = limit() {
                 return (found, Some(reason));
             }

@@ -21,6 +21,16 @@
 //! then has no successors in `G`, and its future would be left out of later
 //! summaries).
 //!
+//! **The explored future first.** What Fig. 5's line 5 needs is every operation the
+//! explored future of the visited state runs, probes or leaves pending; `G` and the
+//! threads' graphs below give supersets of it, joined over every context an
+//! operation ran in. So the summary is first sought exactly: a walk of `L_r` (the
+//! explorer's state graph) from the visited state, collecting the first operations
+//! of every state it reaches ([`StatefulDpor::explored_future`]). Only a walk longer
+//! than [`WALK_BUDGET`] transitions falls back to the graphs, which keeps a visited
+//! state's cost bounded. The walk also gives the lowest stack position the future
+//! reaches, for the cycle rule below.
+//!
 //! The summary leaves out the operations of threads that have ended by the visited
 //! state ([`StatefulDpor::summary`]; the state's live threads are recorded when it is
 //! exhausted): they run nothing after it.
@@ -55,7 +65,7 @@
 //! - No sleep sets (the paper has none; they would need the state's sleep set stored
 //!   with it to stay sound under matching).
 
-use jvmc_state::{LabelId, StateId, TraversalMarks};
+use jvmc_state::{LabelId, StateId, TraversalMarks, NO_STATE};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::clocks::StackClocks;
@@ -79,7 +89,8 @@ pub struct StatefulDpor {
     paths: ThreadPaths,
     /// `G`
     graph: OperationGraph,
-    /// per state: its first operations (see the module docs)
+    /// per state: its first operations (see the module docs); kept in both modes, for
+    /// the walk of its explored future
     first: Vec<Vec<LabelId>>,
     /// per exhausted state: its threads that have not ended (enabled or disabled)
     alive: Vec<Option<Vec<ThreadId>>>,
@@ -173,13 +184,48 @@ impl StatefulDpor {
     }
 
     /// The thread of frame `top`'s state ran (or would run) `label` from it: a label
-    /// at its position, or a first operation of the state.
+    /// at its position, and a first operation of the state.
     fn ran(&mut self, ex: &Explorer, top: usize, label: LabelId) {
         if self.positioned {
-            self.paths.add_label(ex.frames[top].state, ex.labels.get(label).thread, label);
+            let state = ex.frames[top].state;
+            self.paths.add_label(state, ex.labels.get(label).thread, label);
+            let first = self.first_mut(state);
+            if !first.contains(&label) {
+                first.push(label);
+            }
         } else {
             self.add_first(ex, top, label);
         }
+    }
+
+    /// The first operations of every state the explored future of `state` reaches in
+    /// `L_r` (`state` included): every operation that future ran, probed or left
+    /// pending — exactly what Fig. 5's line 5 needs, where a summary from `G` or the
+    /// threads' graphs is a superset joined over other contexts. With the lowest
+    /// stack position the walk reached. `None` if the walk would take more than
+    /// [`WALK_BUDGET`] transitions (the summary is then read off the graphs).
+    fn explored_future(&mut self, ex: &mut Explorer, state: StateId) -> Option<(Vec<LabelId>, Option<usize>)> {
+        let (first, marks) = (&self.first, &mut self.marks);
+        marks.begin();
+        let mut out = Vec::new();
+        let mut add = |s: StateId, out: &mut Vec<LabelId>| {
+            out.extend(first.get(s as usize).map_or(&[][..], Vec::as_slice).iter().copied().filter(|&l| marks.mark(l)));
+        };
+        add(state, &mut out);
+        let mut budget = WALK_BUDGET;
+        let mut whole = true;
+        let end = ex.traverse(state, |_, _, _, e| {
+            if budget == 0 {
+                whole = false;
+                return false;
+            }
+            budget -= 1;
+            if e.target != NO_STATE {
+                add(e.target, &mut out);
+            }
+            true
+        });
+        whole.then_some((out, end.lowest_on_stack))
     }
 
     /// The label of the transition that leads out of frame `top` (its active one).
@@ -307,11 +353,11 @@ impl Reduction for StatefulDpor {
     fn on_disabled(&mut self, ex: &mut Explorer, state: StateId, depth: usize, pending: &Transition) {
         update(&self.clocks, ex, pending, depth);
         let label = ex.intern(pending);
+        self.first_mut(state).push(label);
         if self.positioned {
             self.paths.add_label(state, pending.thread, label);
             return;
         }
-        self.first_mut(state).push(label);
         if let Some(from) = depth.checked_sub(1).and_then(|top| Self::active_label(ex, top)) {
             self.graph.add_edge(from, label);
         }
@@ -334,10 +380,14 @@ impl Reduction for StatefulDpor {
         if self.naive {
             return;
         }
-        let summary = self.summary(ex, target);
+        let (summary, lowest) = match self.explored_future(ex, target) {
+            Some((labels, lowest)) => (labels, Some(lowest)),
+            None => (self.summary(ex, target), None),
+        };
         self.update_summarised(ex, &summary, top + 1);
         if ex.may_reach_stack() {
-            if let Some(q) = ex.traverse(target, |_, _, _, _| true).lowest_on_stack {
+            let lowest = lowest.unwrap_or_else(|| ex.traverse(target, |_, _, _, _| true).lowest_on_stack);
+            if let Some(q) = lowest {
                 for i in q + 1..=top {
                     ex.make_full(i);
                 }
@@ -355,6 +405,11 @@ impl Reduction for StatefulDpor {
         self.clocks.heap_bytes() + self.paths.heap_bytes() + self.graph.heap_bytes() + lists_bytes(&self.first) + alive + self.marks.bytes() as usize + self.accesses.heap_bytes() + self.access_marks.bytes() as usize
     }
 }
+
+/// The most transitions the walk of a visited state's explored future may take
+/// ([`StatefulDpor::explored_future`]): it keeps the cost of a visited state bounded
+/// on large state spaces, where the summary from the graphs takes over.
+const WALK_BUDGET: u32 = 4096;
 
 /// The visible operation dependency graph `G` (Section 4.2): operations by label, each
 /// edge once.
