@@ -4,9 +4,10 @@
 //! stop at the first violation, stateful, seed 0). Every strategy reads it the same
 //! way; options that only make sense for one strategy say so in their docs.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use crate::rng::SearchRng;
+use crate::system::StepLimits;
 use crate::strategy::rb_config::RbConfig;
 
 /// Limits and modes of one search.
@@ -78,6 +79,11 @@ impl SearchConfig {
     /// ([`SearchConfig::kept_violations`]).
     pub(crate) fn keeps_another(&self, kept: usize) -> bool {
         self.kept_violations.is_none_or(|k| kept < k)
+    }
+
+    /// The time and memory limits of a search begun at `started`.
+    pub(crate) fn step_limits(&self, started: Instant) -> StepLimits {
+        StepLimits { deadline: self.max_time.and_then(|d| started.checked_add(d)), max_memory: self.max_memory }
     }
 }
 

@@ -8,7 +8,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use crate::system::{Move, Transition, Violation};
+use crate::system::{Limit, Move, Transition, Violation};
 
 /// Why a search ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -36,6 +36,15 @@ pub enum StopReason {
     /// A randomized search (DFS-RB) ended having left transitions unexplored on
     /// purpose: it found nothing, but it did not look everywhere.
     Pruned,
+}
+
+impl From<Limit> for StopReason {
+    fn from(limit: Limit) -> Self {
+        match limit {
+            Limit::Time => StopReason::MaxTime,
+            Limit::Memory => StopReason::MaxMemory,
+        }
+    }
 }
 
 impl StopReason {

@@ -36,7 +36,7 @@ use crate::memory;
 use crate::parallel::SharedStates;
 use crate::report::{Counterexample, SearchReport, Stats, StopReason};
 use crate::liveness::FairCycle;
-use crate::system::{Fingerprint, Limit, LimitReached, Move, Step, StepLimits, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
+use crate::system::{Fingerprint, LimitReached, Move, Step, SystemError, ThreadId, Transition, TransitionSystem, Violation, ViolationKind};
 
 /// The time limit is checked every this many transitions (a power of two).
 const TIME_SAMPLE_PERIOD: u64 = 64;
@@ -62,8 +62,7 @@ impl From<SearchError> for Halt {
 impl From<SystemError> for Halt {
     fn from(e: SystemError) -> Self {
         match e.downcast_ref::<LimitReached>() {
-            Some(LimitReached(Limit::Time)) => Halt::Stop(StopReason::MaxTime),
-            Some(LimitReached(Limit::Memory)) => Halt::Stop(StopReason::MaxMemory),
+            Some(&LimitReached(limit)) => Halt::Stop(limit.into()),
             None => Halt::Error(SearchError::System(e)),
         }
     }
@@ -162,8 +161,7 @@ impl<'a> SearchRun<'a> {
     /// Brings the system to its initial state and tells it the limits to check
     /// inside transitions. Every strategy starts with this.
     pub fn begin(&mut self, sys: &mut dyn TransitionSystem) -> Flow<()> {
-        let deadline = self.cfg.max_time.and_then(|d| self.started.checked_add(d));
-        sys.set_limits(StepLimits { deadline, max_memory: self.cfg.max_memory });
+        sys.set_limits(self.cfg.step_limits(self.started));
         sys.reset()?;
         Ok(())
     }

@@ -442,7 +442,8 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
 /// search ends: at the time or memory limit if the walk reached one (the search began
 /// at `started`).
 fn report_livelocks(logs: Vec<GraphLog>, cfg: &SearchConfig, started: Instant, listener: &mut dyn SearchListener, stats: &mut Stats, kept: &mut Vec<Counterexample>) -> Result<StopReason, SearchError> {
-    let limit = || limit_reached(cfg, started);
+    let limits = cfg.step_limits(started);
+    let limit = || limits.exceeded().map(StopReason::from);
     let (cycles, walk_stopped) = livelocks::fair_cycles(logs, cfg.multiple_errors, &limit);
     for found in cycles {
         let cx = livelock_counterexample(&found.path, found.cycle);
@@ -461,16 +462,6 @@ fn report_livelocks(logs: Vec<GraphLog>, cfg: &SearchConfig, started: Instant, l
     Ok(walk_stopped.unwrap_or(StopReason::Complete))
 }
 
-/// The time or memory limit of `cfg` that a search begun at `started` has reached.
-fn limit_reached(cfg: &SearchConfig, started: Instant) -> Option<StopReason> {
-    if cfg.max_time.is_some_and(|max| started.elapsed() >= max) {
-        return Some(StopReason::MaxTime);
-    }
-    if cfg.max_memory.is_some_and(|max| memory::resident_set_bytes().is_some_and(|rss| rss > max)) {
-        return Some(StopReason::MaxMemory);
-    }
-    None
-}
 
 fn check_supported(cfg: &SearchConfig, workers: usize) -> Result<(), SearchError> {
     let refused = [(workers == 0, "no workers"), (cfg.stateless, "a stateless search"), (cfg.depth_limit.is_some(), "a depth limit")];
@@ -509,8 +500,8 @@ fn coordinate(shared: &Shared<'_>, listener: &mut dyn SearchListener, kept: &mut
         }
         if Instant::now() >= next_tick {
             next_tick = Instant::now() + TICK;
-            if let Some(reason) = limit_reached(cfg, shared.started) {
-                shared.end(Ending::Stop(reason));
+            if let Some(limit) = cfg.step_limits(shared.started).exceeded() {
+                shared.end(Ending::Stop(limit.into()));
             }
             if !shared.stopped() {
                 tell(shared, listener.on_state(&shared.snapshot()));
