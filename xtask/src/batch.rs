@@ -4,7 +4,11 @@
 //! An experiment (`paper`, `rb-experiments`) turns its matrix into a [`Plan`]: one
 //! command line per run, with labels the experiment reads back (which client, which
 //! algorithm). [`execute`] writes the plan to `DIR/plan.json` and runs it:
-//! - **locally** (`Executor::Local`): `jobs` runs at a time on this machine;
+//! - **locally** (`Executor::Local`): `jobs` runs at a time on this machine, each
+//!   run's output written to `DIR/results/run-N.json` as soon as it is done; with
+//!   `resume`, the outputs already there of runs whose command line the new plan
+//!   repeats are kept and only the rest run (an evaluation of hours survives an
+//!   interruption: run the same command again with `--resume`);
 //! - **on Slurm** (`Executor::Slurm`): the runs are cut into chunks, `DIR/job.sh` is a
 //!   batch script for `sbatch --array=0-(chunks-1)`, and every array task runs
 //!   `xtask batch-task DIR/plan.json TASK CHUNK` — its chunk, one run after the other —
@@ -60,8 +64,9 @@ pub struct RunOutput {
 /// Where a plan runs.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Executor {
-    /// this machine, `jobs` runs at a time
-    Local { jobs: usize },
+    /// this machine, `jobs` runs at a time; `resume` keeps the outputs of an earlier
+    /// run of the same command lines in the directory
+    Local { jobs: usize, resume: bool },
     /// a Slurm job array: `chunk` runs per array task, `sbatch_args` passed to
     /// `sbatch` (a partition, an account, a time limit), and whether to wait for it
     Slurm { chunk: usize, sbatch_args: Vec<String>, wait: bool },
@@ -95,18 +100,36 @@ fn run_one(index: usize, run: &PlannedRun) -> RunOutput {
 pub fn execute(plan: &Plan, dir: &Path, executor: &Executor) -> anyhow::Result<Option<Vec<RunOutput>>> {
     std::fs::create_dir_all(dir)?;
     let plan_path = dir.join("plan.json");
+    let earlier = match executor {
+        Executor::Local { resume: true, .. } => earlier_outputs(dir, plan)?,
+        _ => vec![None; plan.runs.len()],
+    };
     std::fs::write(&plan_path, serde_json::to_string_pretty(plan)? + "\n")?;
     match executor {
-        Executor::Local { jobs } => {
-            let indexed: Vec<(usize, &PlannedRun)> = plan.runs.iter().enumerate().collect();
-            Ok(Some(super::in_parallel(&indexed, *jobs, |&(i, run)| run_one(i, run))?))
+        Executor::Local { jobs, .. } => {
+            let results = fresh_results(dir)?;
+            for o in earlier.iter().flatten() {
+                write_whole(&run_file(dir, o.run), std::slice::from_ref(o))?;
+            }
+            let kept = earlier.iter().flatten().count();
+            if kept > 0 {
+                eprintln!("{}: {kept} of {} runs done before ({}), running the rest", plan.name, plan.runs.len(), results.display());
+            }
+            let todo: Vec<(usize, &PlannedRun)> = plan.runs.iter().enumerate().filter(|(i, _)| earlier[*i].is_none()).collect();
+            let done = super::in_parallel(&todo, *jobs, |&(i, run)| {
+                let o = run_one(i, run);
+                write_whole(&run_file(dir, i), std::slice::from_ref(&o)).map(|()| o)
+            })?;
+            let mut slots = earlier;
+            for o in done {
+                let o = o?;
+                let i = o.run;
+                slots[i] = Some(o);
+            }
+            Ok(Some(slots.into_iter().flatten().collect()))
         }
         Executor::Slurm { chunk, sbatch_args, wait } => {
-            let results = dir.join("results");
-            if results.exists() {
-                std::fs::remove_dir_all(&results)?;
-            }
-            std::fs::create_dir_all(&results)?;
+            fresh_results(dir)?;
             std::fs::create_dir_all(dir.join("logs"))?;
             let tasks = plan.runs.len().div_ceil(*chunk);
             if tasks == 0 {
@@ -147,6 +170,71 @@ fn job_script(name: &str, xtask: &Path, plan: &Path, dir: &Path, tasks: usize, c
     )
 }
 
+/// Empties (or creates) `dir/results`; returns its path.
+fn fresh_results(dir: &Path) -> anyhow::Result<PathBuf> {
+    let results = dir.join("results");
+    if results.exists() {
+        std::fs::remove_dir_all(&results)?;
+    }
+    std::fs::create_dir_all(&results)?;
+    Ok(results)
+}
+
+/// The outputs an earlier run of a plan left in `dir`, renumbered to `plan`'s runs:
+/// each output goes to a run of `plan` with the command line it was run with (one
+/// output per run; outputs of command lines `plan` does not have are dropped).
+/// Nothing if `dir` has no plan.
+fn earlier_outputs(dir: &Path, plan: &Plan) -> anyhow::Result<Vec<Option<RunOutput>>> {
+    let mut slots: Vec<Option<RunOutput>> = vec![None; plan.runs.len()];
+    let Ok(text) = std::fs::read_to_string(dir.join("plan.json")) else {
+        return Ok(slots);
+    };
+    let old: Plan = serde_json::from_str(&text).with_context(|| format!("reading {}", dir.join("plan.json").display()))?;
+    let mut by_argv: std::collections::HashMap<&[String], Vec<usize>> = std::collections::HashMap::new();
+    for (i, run) in plan.runs.iter().enumerate().rev() {
+        by_argv.entry(run.argv.as_slice()).or_default().push(i);
+    }
+    for output in result_files(dir)?.into_iter().flat_map(|(_, outputs)| outputs) {
+        let Some(argv) = old.runs.get(output.run).map(|r| r.argv.as_slice()) else { continue };
+        if let Some(index) = by_argv.get_mut(argv).and_then(Vec::pop) {
+            slots[index] = Some(RunOutput { run: index, ..output });
+        }
+    }
+    Ok(slots)
+}
+
+/// Every result file in `dir/results` (none if it does not exist), in name order.
+fn result_files(dir: &Path) -> anyhow::Result<Vec<(PathBuf, Vec<RunOutput>)>> {
+    let results = dir.join("results");
+    if !results.exists() {
+        return Ok(Vec::new());
+    }
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(&results)?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
+    entries.sort();
+    entries
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "json"))
+        .map(|path| {
+            let outputs = serde_json::from_str(&std::fs::read_to_string(&path)?).with_context(|| format!("reading {}", path.display()))?;
+            Ok((path, outputs))
+        })
+        .collect()
+}
+
+/// Writes `outputs` to `path` whole: to a temporary file first, then renamed, so a
+/// result file that exists is complete.
+fn write_whole(path: &Path, outputs: &[RunOutput]) -> anyhow::Result<()> {
+    let temporary = path.with_extension("json.partial");
+    std::fs::write(&temporary, serde_json::to_string(outputs)? + "\n")?;
+    std::fs::rename(&temporary, path)?;
+    Ok(())
+}
+
+/// The file a local run writes its output to.
+fn run_file(dir: &Path, run: usize) -> PathBuf {
+    dir.join("results").join(format!("run-{run:05}.json"))
+}
+
 /// The file an array task writes its outputs to.
 fn task_file(dir: &Path, task: usize) -> PathBuf {
     dir.join("results").join(format!("task-{task:05}.json"))
@@ -160,11 +248,7 @@ pub fn run_task(plan_path: &Path, task: usize, chunk: usize) -> anyhow::Result<(
     let dir = plan_path.parent().context("the plan's directory")?;
     let first = task * chunk;
     let outputs: Vec<RunOutput> = plan.runs.iter().enumerate().skip(first).take(chunk).map(|(i, run)| run_one(i, run)).collect();
-    let path = task_file(dir, task);
-    let temporary = path.with_extension("json.partial");
-    std::fs::write(&temporary, serde_json::to_string(&outputs)? + "\n")?;
-    std::fs::rename(&temporary, &path)?;
-    Ok(())
+    write_whole(&task_file(dir, task), &outputs)
 }
 
 /// Merges the task files of the plan in `dir`: the plan and every run's output, in
@@ -172,10 +256,7 @@ pub fn run_task(plan_path: &Path, task: usize, chunk: usize) -> anyhow::Result<(
 pub fn collect(dir: &Path) -> anyhow::Result<(Plan, Vec<RunOutput>)> {
     let plan: Plan = serde_json::from_str(&std::fs::read_to_string(dir.join("plan.json")).with_context(|| format!("no plan in {}", dir.display()))?)?;
     let mut slots: Vec<Option<RunOutput>> = vec![None; plan.runs.len()];
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir.join("results"))?.map(|e| e.map(|e| e.path())).collect::<Result<_, _>>()?;
-    entries.sort();
-    for path in entries.iter().filter(|p| p.extension().is_some_and(|e| e == "json")) {
-        let outputs: Vec<RunOutput> = serde_json::from_str(&std::fs::read_to_string(path)?).with_context(|| format!("reading {}", path.display()))?;
+    for (path, outputs) in result_files(dir)? {
         for o in outputs {
             let index = o.run;
             match slots.get_mut(index) {
@@ -205,8 +286,8 @@ mod tests {
     fn chunks_run_as_array_tasks_merge_into_what_a_local_run_gives() {
         let dir = tempfile::tempdir().expect("temp dir");
         let p = plan(7);
-        let local = execute(&p, dir.path(), &Executor::Local { jobs: 2 }).expect("runs").expect("waited");
-        std::fs::create_dir_all(dir.path().join("results")).expect("results dir");
+        let local = execute(&p, dir.path(), &Executor::Local { jobs: 2, resume: false }).expect("runs").expect("waited");
+        fresh_results(dir.path()).expect("results dir");
         // what the array tasks do: 3 tasks of 3 runs, the last one short
         for task in [2, 0, 1] {
             run_task(&dir.path().join("plan.json"), task, 3).expect("a task");
@@ -217,6 +298,34 @@ mod tests {
         assert_eq!(strip(&merged), strip(&local));
         assert_eq!(merged[4].stdout, "run 4\n");
         assert_eq!((merged[4].code, merged[4].stderr.as_str()), (Some(1), "oops"));
+    }
+
+    #[test]
+    fn a_resumed_local_run_keeps_the_outputs_of_the_command_lines_it_repeats() {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let first = plan(4);
+        execute(&first, dir.path(), &Executor::Local { jobs: 2, resume: false }).expect("runs");
+        // mark what must be kept, and lose run 2 as an interrupted run would
+        for i in [0, 1, 3] {
+            let mut o: Vec<RunOutput> = serde_json::from_str(&std::fs::read_to_string(run_file(dir.path(), i)).expect("result")).expect("json");
+            o[0].stdout = format!("kept {i}\n");
+            write_whole(&run_file(dir.path(), i), &o).expect("write");
+        }
+        std::fs::remove_file(run_file(dir.path(), 2)).expect("remove");
+        // the new plan: run 3 first, then runs 0-2, then one new command line
+        let five = plan(5);
+        let second = Plan { name: five.name.clone(), runs: [3, 0, 1, 2, 4].map(|i| five.runs[i].clone()).to_vec() };
+        let outputs = execute(&second, dir.path(), &Executor::Local { jobs: 2, resume: true }).expect("runs").expect("waited");
+        let stdout: Vec<&str> = outputs.iter().map(|o| o.stdout.as_str()).collect();
+        assert_eq!(stdout, ["kept 3\n", "kept 0\n", "kept 1\n", "run 2\n", "run 4\n"]);
+        assert_eq!(outputs.iter().map(|o| o.run).collect::<Vec<_>>(), [0, 1, 2, 3, 4]);
+        // what the directory holds now is the new plan's, whole
+        let (read, merged) = collect(dir.path()).expect("merged");
+        assert_eq!(read, second);
+        assert_eq!(merged, outputs);
+        // without --resume everything runs again
+        let again = execute(&second, dir.path(), &Executor::Local { jobs: 2, resume: false }).expect("runs").expect("waited");
+        assert_eq!(again[0].stdout, "run 3\n");
     }
 
     #[test]

@@ -26,7 +26,8 @@
 //! - `paper` and `rb-experiments` run their plans on this machine's cores, or with
 //!   `--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]` as a Slurm job array whose
 //!   results `--collect DIR` merges (`batch`); `batch-task PLAN TASK CHUNK` is what
-//!   each array task runs.
+//!   each array task runs. `--resume` continues an interrupted local run: runs whose
+//!   output is already in the directory are not run again.
 
 mod batch;
 mod dpor_bench;
@@ -130,7 +131,7 @@ fn main() -> anyhow::Result<()> {
             rb_compare::rb_compare(&opts)
         }
         "rb-experiments" => {
-            let mut opts = rb_experiments::Options { configs: "sample:60".into(), seeds: 5, max_time: 10, jobs: 2, out: None, filter: Vec::new(), executor: batch::Executor::Local { jobs: 2 }, collect: None };
+            let mut opts = rb_experiments::Options { configs: "sample:60".into(), seeds: 5, max_time: 10, jobs: 2, out: None, filter: Vec::new(), executor: batch::Executor::Local { jobs: 2, resume: false }, collect: None };
             let mut cluster = ClusterOptions::default();
             while let Some(a) = args.next() {
                 if cluster.parse(&a, &mut args)? {
@@ -147,12 +148,12 @@ fn main() -> anyhow::Result<()> {
                     _ => opts.filter.push(a),
                 }
             }
-            opts.executor = cluster.executor(opts.jobs);
+            opts.executor = cluster.executor(opts.jobs)?;
             rb_experiments::rb_experiments(&opts)
         }
         "paper" => {
             let jvmc = std::env::var_os("JVMC_BIN").map(std::path::PathBuf::from);
-            let mut opts = paper::Options { quick: false, clients_only: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc, executor: batch::Executor::Local { jobs: 2 }, collect: None };
+            let mut opts = paper::Options { quick: false, clients_only: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc, executor: batch::Executor::Local { jobs: 2, resume: false }, collect: None };
             let mut cluster = ClusterOptions::default();
             while let Some(a) = args.next() {
                 if cluster.parse(&a, &mut args)? {
@@ -171,7 +172,7 @@ fn main() -> anyhow::Result<()> {
                     other => anyhow::bail!("paper: unknown option {other}"),
                 }
             }
-            opts.executor = cluster.executor(opts.jobs);
+            opts.executor = cluster.executor(opts.jobs)?;
             paper::paper(&opts)
         }
         "parallel-bench" => {
@@ -206,19 +207,21 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--clients-only] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--collect DIR]
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--clients-only] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--resume] [--collect DIR]
                   the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
-  parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]\n                  the parallel search against one worker on the large POR clients, with a scaling model (docs/algorithms/parallel.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
+  parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]\n                  the parallel search against one worker on the large POR clients, with a scaling model (docs/algorithms/parallel.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--resume] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
         }
     }
 }
 
 /// The options that send an experiment's runs to Slurm (`batch.rs`): `--slurm`,
-/// `--chunk N` (runs per array task, default 20), `--sbatch-args "ARGS"`, `--no-wait`.
+/// `--chunk N` (runs per array task, default 20), `--sbatch-args "ARGS"`, `--no-wait`;
+/// and `--resume`, which keeps the outputs of an interrupted local run.
 #[derive(Default)]
 struct ClusterOptions {
     slurm: bool,
+    resume: bool,
     chunk: Option<usize>,
     sbatch_args: String,
     no_wait: bool,
@@ -229,6 +232,7 @@ impl ClusterOptions {
     fn parse(&mut self, arg: &str, rest: &mut impl Iterator<Item = String>) -> anyhow::Result<bool> {
         match arg {
             "--slurm" => self.slurm = true,
+            "--resume" => self.resume = true,
             "--no-wait" => self.no_wait = true,
             "--chunk" => self.chunk = Some(rest.next().context("--chunk needs a number of runs")?.parse().context("--chunk needs a number of runs")?),
             "--sbatch-args" => self.sbatch_args = rest.next().context("--sbatch-args needs the arguments, quoted")?,
@@ -238,12 +242,15 @@ impl ClusterOptions {
     }
 
     /// Where the runs go: Slurm if `--slurm` was given, else `jobs` at a time here.
-    fn executor(&self, jobs: usize) -> batch::Executor {
+    fn executor(&self, jobs: usize) -> anyhow::Result<batch::Executor> {
         if !self.slurm {
-            return batch::Executor::Local { jobs };
+            return Ok(batch::Executor::Local { jobs, resume: self.resume });
+        }
+        if self.resume {
+            bail!("--resume continues a local run; a Slurm run's results are merged with --collect");
         }
         let sbatch_args = self.sbatch_args.split_whitespace().map(String::from).collect();
-        batch::Executor::Slurm { chunk: self.chunk.unwrap_or(20).max(1), sbatch_args, wait: !self.no_wait }
+        Ok(batch::Executor::Slurm { chunk: self.chunk.unwrap_or(20).max(1), sbatch_args, wait: !self.no_wait })
     }
 }
 

@@ -577,7 +577,7 @@ mod tests {
         let bin = root.join("target/debug/jvmc");
         assert!(bin.exists(), "{} is missing: build it (cargo build -p jvmc)", bin.display());
         let out = std::env::temp_dir().join(format!("jvmc-paper-quick-{}", std::process::id()));
-        let opts = Options { quick: true, clients_only: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: Some(out.clone()), algorithms: Vec::new(), jvmc: Some(bin), executor: Executor::Local { jobs: 2 }, collect: None };
+        let opts = Options { quick: true, clients_only: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: Some(out.clone()), algorithms: Vec::new(), jvmc: Some(bin), executor: Executor::Local { jobs: 2, resume: false }, collect: None };
         paper(&opts).unwrap();
         let summary = std::fs::read_to_string(out.join("summary.md")).unwrap();
         assert!(summary.contains("| none | 7/7 |"), "every correct client completes unreduced:\n{summary}");
