@@ -51,6 +51,13 @@ pub struct FlanaganGodefroid {
 /// stack position `n`: the latest dependent transition that does not happen before
 /// `t`'s thread races with it.
 pub(super) fn update(clocks: &StackClocks, ex: &mut Explorer, t: &Transition, n: usize) {
+    update_below(clocks, ex, t, n, n);
+}
+
+/// [`update`], with the race added only if it is with one of the first `limit`
+/// positions (SDPOR replays the rule over paths that extend the stack for a while,
+/// and only the stack's own frames take backtrack points).
+pub(super) fn update_below(clocks: &StackClocks, ex: &mut Explorer, t: &Transition, n: usize, limit: usize) {
     if t.accesses.is_empty() {
         return;
     }
@@ -58,7 +65,9 @@ pub(super) fn update(clocks: &StackClocks, ex: &mut Explorer, t: &Transition, n:
     ex.index.dependent(t, n, |i, _| dependent.push(i));
     let before_p = happens_before_thread(clocks, ex, t.thread, n);
     if let Some(i) = dependent.into_iter().filter(|&i| !before_p(&ex.path, i)).max() {
-        add_race(ex, &before_p, t.thread, i, n);
+        if i < limit {
+            add_race(ex, &before_p, t.thread, i, n);
+        }
     }
 }
 

@@ -21,15 +21,30 @@
 //! then has no successors in `G`, and its future would be left out of later
 //! summaries).
 //!
-//! **The explored future first.** What Fig. 5's line 5 needs is every operation the
-//! explored future of the visited state runs, probes or leaves pending; `G` and the
-//! threads' graphs below give supersets of it, joined over every context an
-//! operation ran in. So the summary is first sought exactly: a walk of `L_r` (the
-//! explorer's state graph) from the visited state, collecting the first operations
-//! of every state it reaches ([`StatefulDpor::explored_future`]). Only a walk longer
-//! than [`WALK_BUDGET`] transitions falls back to the graphs, which keeps a visited
-//! state's cost bounded. The walk also gives the lowest stack position the future
-//! reaches, for the cycle rule below.
+//! **F–G's rule replayed over the explored future first.** What Fig. 5's lines 4–7
+//! stand for is the backtracking stateless DPOR would do below this stack if it
+//! explored the visited state's future again. The explorer keeps that future — `L_r`,
+//! its state graph — so the update is first made exactly so
+//! ([`StatefulDpor::replay_future`]): every path of `L_r` from the visited state
+//! extends the stack's clocks and access index for a while, and at every state on it
+//! each first operation gets F–G's rule over the stack and the path together. A race
+//! is then added with the stack only where F–G DPOR would find its *latest* race
+//! there — not with an operation that races with something on the path first, nor
+//! with a stack transition the path orders before it. Paths keep to what F–G DPOR
+//! with sleep sets explores: a thread asleep at the visited state now, or on the path
+//! until a dependent transition wakes it, is not followed (Godefroid's matching
+//! condition makes that a subset of what was explored). A path on which every thread
+//! of the future has seen the whole stack goes no further: it can add no race.
+//!
+//! Paths share states, so their number can grow fast, and three bounds keep the
+//! replay's cost in check. It runs only if some race of the summary (below, a
+//! superset of the replay's races) could still change a backtrack set; only on a
+//! future of at most [`REPLAY_BUDGET`] transitions, for at most that many steps
+//! (a state whose replay ran out is summarised from then on); and only while the
+//! search has credit, [`REPLAY_CREDIT`] steps for each transition it took. Otherwise
+//! the summary's races are added — the summary being the first operations of every
+//! state the explored future reaches ([`StatefulDpor::explored_future`], up to
+//! [`WALK_BUDGET`] transitions), else read off the graphs.
 //!
 //! The summary leaves out the operations of threads that have ended by the visited
 //! state ([`StatefulDpor::summary`]; the state's live threads are recorded when it is
@@ -46,7 +61,8 @@
 //! which is all Fig. 5's line 5 needs (the argument is in `thread_paths.rs`).
 //!
 //! # Deviations, each for soundness
-//! - **Every race of a summarised operation.** Fig. 6 adds a backtrack point only at
+//! - **Every race of a summarised operation** (the summaries, when the replay is
+//!   over its budget). Fig. 6 adds a backtrack point only at
 //!   the latest dependent transition on the stack. For an operation that runs later,
 //!   after the visited state, the transitions between may order that transition
 //!   before it (happens-before through a third thread), and the real race is then
@@ -62,14 +78,15 @@
 //!   so the cycle is fully expanded (the explorer's stack proviso). A visited state
 //!   whose explored future reaches a state still on the stack has an incomplete
 //!   summary too: the states above that one on the stack are fully expanded.
-//! - No sleep sets (the paper has none; they would need the state's sleep set stored
-//!   with it to stay sound under matching).
+//! - Sleep sets (the paper has none), with a visited state matched only under
+//!   Godefroid's condition (the explorer's `woken_sleep`), in a search without
+//!   livelock detection.
 
-use jvmc_state::{LabelId, StateId, TraversalMarks, NO_STATE};
+use jvmc_state::{GraphEdge, LabelId, StateId, TraversalMarks, NO_STATE};
 use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::clocks::StackClocks;
-use super::fg_dpor::{add_race, happens_before_thread, update};
+use super::fg_dpor::{add_race, happens_before_thread, update, update_below};
 use super::thread_paths::ThreadPaths;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Frame, Reduction};
@@ -103,6 +120,11 @@ pub struct StatefulDpor {
     accesses: OperationAccesses,
     /// marks of the accesses looked up for one summary
     access_marks: TraversalMarks,
+    /// replay steps the search may still spend ([`REPLAY_CREDIT`] a transition)
+    replay_credit: u64,
+    /// states whose replay ran past [`REPLAY_BUDGET`] (their future only grows):
+    /// summarised from then on
+    too_big: FxHashSet<StateId>,
     /// test hook: keep the paper's naive rule (backtrack at a visited state, no
     /// summary), to show what it loses
     #[cfg(test)]
@@ -111,9 +133,14 @@ pub struct StatefulDpor {
 
 impl StatefulDpor {
     /// Fig. 5, line 6, for the operations `summary` of the visited state at stack
-    /// position `n`: every race they may have with the stack (module docs). Races
-    /// depend on a thread and an access only, so each distinct pair is looked up once.
-    fn update_summarised(&mut self, ex: &mut Explorer, summary: &[LabelId], n: usize) {
+    /// position `n`: every race they may have with the stack (module docs), as
+    /// (thread, stack position), each once. Races depend on a thread and an access
+    /// only, so each distinct pair is looked up once. They are a superset of the
+    /// races [`Self::replay_future`] finds for the same future: its race for an
+    /// operation is the latest dependent position that does not happen before it
+    /// through the stack and the path, so never one that the stack alone orders
+    /// before it, nor one ordered before a later dependent position.
+    fn summarised_races(&mut self, ex: &Explorer, summary: &[LabelId], n: usize) -> Vec<(ThreadId, usize)> {
         let mut races: Vec<(ThreadId, usize)> = Vec::new();
         let mut dependent: Vec<usize> = Vec::new();
         self.access_marks.begin();
@@ -137,15 +164,31 @@ impl StatefulDpor {
         }
         races.sort_unstable();
         races.dedup();
+        let mut out = Vec::with_capacity(races.len());
+        for chunk in races.chunk_by(|a, b| a.0 == b.0) {
+            let before_p = happens_before_thread(&self.clocks, ex, chunk[0].0, n);
+            out.extend(chunk.iter().filter(|&&(_, i)| !before_p(&ex.path, i)));
+        }
+        out
+    }
+
+    /// Fig. 3's update for each race of [`Self::summarised_races`].
+    fn add_summarised(&self, ex: &mut Explorer, races: &[(ThreadId, usize)], n: usize) {
         for chunk in races.chunk_by(|a, b| a.0 == b.0) {
             let p = chunk[0].0;
             let before_p = happens_before_thread(&self.clocks, ex, p, n);
             for &(_, i) in chunk {
-                if !before_p(&ex.path, i) {
-                    add_race(ex, &before_p, p, i, n);
-                }
+                add_race(ex, &before_p, p, i, n);
             }
         }
+    }
+
+    /// Whether adding race `(p, i)` can change nothing, whatever thread Fig. 3 picks
+    /// for it: `p` is awake there and in `backtrack` already (it would be picked), or
+    /// every enabled thread is.
+    fn settled(ex: &Explorer, &(p, i): &(ThreadId, usize)) -> bool {
+        let f = &ex.frames[i];
+        (f.backtrack.contains(p) && f.enabled.contains(p) && !f.asleep().contains(p)) || f.enabled.is_subset(&f.backtrack)
     }
 
     fn first_mut(&mut self, state: StateId) -> &mut Vec<LabelId> {
@@ -202,9 +245,10 @@ impl StatefulDpor {
     /// `L_r` (`state` included): every operation that future ran, probed or left
     /// pending — exactly what Fig. 5's line 5 needs, where a summary from `G` or the
     /// threads' graphs is a superset joined over other contexts. With the lowest
-    /// stack position the walk reached. `None` if the walk would take more than
-    /// [`WALK_BUDGET`] transitions (the summary is then read off the graphs).
-    fn explored_future(&mut self, ex: &mut Explorer, state: StateId) -> Option<(Vec<LabelId>, Option<usize>)> {
+    /// stack position the walk reached, and how many transitions the future has.
+    /// `None` if the walk would take more than [`WALK_BUDGET`] transitions (the
+    /// summary is then read off the graphs).
+    fn explored_future(&mut self, ex: &mut Explorer, state: StateId) -> Option<ExploredFuture> {
         let (first, marks) = (&self.first, &mut self.marks);
         marks.begin();
         let mut out = Vec::new();
@@ -225,7 +269,117 @@ impl StatefulDpor {
             }
             true
         });
-        whole.then_some((out, end.lowest_on_stack))
+        whole.then_some(ExploredFuture { operations: out, lowest_on_stack: end.lowest_on_stack, transitions: WALK_BUDGET - budget })
+    }
+
+    /// F–G DPOR's race rule (Fig. 3 of Flanagan and Godefroid, lines 4–9) replayed
+    /// over every path of the explored future of the visited state `target`, reached
+    /// by the stack's first `n` transitions: along each path `w` of `L_r` from it, the
+    /// path's transitions extend the stack's clocks and access index for a while, and
+    /// at every state on it each first operation (a thread's next transition, taken,
+    /// probed or pending) gets the rule over the stack and `w` together — so a race
+    /// is with the stack only where stateless DPOR, exploring `target`'s future again
+    /// below this stack, would find its latest race there, ordered by what `w` orders.
+    /// Paths keep to what stateless DPOR would explore with sleep sets: a thread
+    /// asleep at `target` now (or on the path, until a dependent transition wakes it)
+    /// is not followed, nor is a state on the stack (its future is still being
+    /// explored: the cycle rule of [`Reduction::on_visited`] covers it). What this adds
+    /// is Fig. 5's lines 4–7 at their most precise. Returns whether the walk was
+    /// whole: `false` if the paths take more than [`REPLAY_BUDGET`] transitions (the
+    /// races added so far stay; the summary then adds the rest).
+    fn replay_future(&mut self, ex: &mut Explorer, target: StateId, n: usize, future: &[LabelId]) -> bool {
+        struct Level {
+            state: StateId,
+            edges: Vec<GraphEdge>,
+            next: usize,
+            sleep: Vec<(ThreadId, LabelId)>,
+        }
+        let level = |ex: &Explorer, state: StateId, sleep| Level { state, edges: ex.graph.edges(state).collect(), next: 0, sleep };
+        // A path on which every thread that runs in the future has seen the whole
+        // stack (each stack transition happens before its last one) can add no race
+        // with it: thread clocks only grow along a path. Such a path goes no further.
+        let mut threads = ThreadSet::new();
+        for &l in future {
+            threads.insert(ex.labels.get(l).thread);
+        }
+        let mut stack_last: Vec<(ThreadId, usize)> = Vec::new();
+        for (i, t) in ex.path[..n].iter().enumerate().rev() {
+            if !stack_last.iter().any(|&(u, _)| u == t.thread) {
+                stack_last.push((t.thread, i));
+            }
+        }
+        let seen_stack = |clocks: &StackClocks, path: &[Transition]| threads.iter().all(|q| path.iter().rposition(|t| t.thread == q).is_some_and(|k| stack_last.iter().all(|&(r, j)| clocks[k].after(r, j))));
+        if seen_stack(&self.clocks, &ex.path) {
+            return true;
+        }
+        self.replay_firsts(ex, target, n);
+        let sleep = ex.inherited_sleep(n - 1);
+        let mut levels = vec![level(ex, target, sleep)];
+        let mut budget = REPLAY_BUDGET;
+        let mut whole = true;
+        while let Some(top) = levels.last_mut() {
+            let Some(&e) = top.edges.get(top.next) else {
+                // level `d` stands at path length `n + d`
+                levels.pop();
+                if let Some(d) = levels.len().checked_sub(1) {
+                    self.unwind(ex, n + d);
+                }
+                continue;
+            };
+            top.next += 1;
+            if budget == 0 {
+                whole = false;
+                break;
+            }
+            budget -= 1;
+            ex.retraversed += 1;
+            let t = ex.labels.get(e.label);
+            if e.target == NO_STATE || top.sleep.iter().any(|&(u, _)| u == t.thread) {
+                continue;
+            }
+            let sleep: Vec<(ThreadId, LabelId)> = top.sleep.iter().copied().filter(|&(_, l)| !super::dependent(ex.labels.get(l), t)).collect();
+            if levels.iter().any(|l| l.state == e.target) || ex.on_stack(e.target).is_some() {
+                continue;
+            }
+            let m = ex.path.len();
+            debug_assert_eq!(m, n + levels.len() - 1, "the path is the walk's");
+            let t = t.clone();
+            ex.index.push(m, &t);
+            let (clock, _) = self.clocks.clock_of(ex, &t, m);
+            self.clocks.push(clock);
+            ex.path.push(t);
+            if seen_stack(&self.clocks, &ex.path) {
+                self.unwind(ex, m);
+                continue;
+            }
+            self.replay_firsts(ex, e.target, n);
+            levels.push(level(ex, e.target, sleep));
+        }
+        self.unwind(ex, n);
+        self.replay_credit -= u64::from(REPLAY_BUDGET - budget);
+        whole
+    }
+
+    /// Fig. 3's lines 4–9 for every first operation of `state`, at the end of the
+    /// path as it is now, adding races with the first `n` positions only.
+    fn replay_firsts(&mut self, ex: &mut Explorer, state: StateId, n: usize) {
+        let m = ex.path.len();
+        for &l in self.first.get(state as usize).map_or(&[][..], Vec::as_slice) {
+            let t = ex.labels.get(l).clone();
+            update_below(&self.clocks, ex, &t, m, n);
+        }
+    }
+
+    /// Takes the transitions [`Self::replay_future`] pushed back off the path, down
+    /// to `len`.
+    fn unwind(&mut self, ex: &mut Explorer, len: usize) {
+        while ex.path.len() > len {
+            let pos = ex.path.len() - 1;
+            if let Some(t) = ex.path.pop() {
+                ex.index.pop(pos, &t);
+            }
+        }
+        self.clocks.truncate(len);
     }
 
     /// The label of the transition that leads out of frame `top` (its active one).
@@ -281,7 +435,7 @@ impl Reduction for StatefulDpor {
     fn reset(&mut self, _sys: &dyn TransitionSystem) {
         #[cfg(test)]
         let naive = self.naive;
-        *self = Self::default();
+        *self = Self { replay_credit: u64::from(REPLAY_BUDGET), ..Self::default() };
         #[cfg(test)]
         {
             self.naive = naive;
@@ -306,6 +460,7 @@ impl Reduction for StatefulDpor {
     /// Lines 15–17: the transition taken joins `backtrack` and `done`; its clock is
     /// recorded. It is a first operation of its state: line 10 for it.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
+        self.replay_credit += REPLAY_CREDIT;
         if let Some((k, t, _)) = self.clocks.record_taken(ex, top) {
             update(&self.clocks, ex, &t, top);
             self.ran(ex, top, k.label);
@@ -380,11 +535,35 @@ impl Reduction for StatefulDpor {
         if self.naive {
             return;
         }
-        let (summary, lowest) = match self.explored_future(ex, target) {
-            Some((labels, lowest)) => (labels, Some(lowest)),
-            None => (self.summary(ex, target), None),
+        // the lowest stack position the explored future reaches, if a walk of all of
+        // it found it
+        // The summary's races are a superset of the replay's: if none of them can
+        // change a backtrack set, neither can the replay. Else the replay, where the
+        // future is small enough for its paths to fit the budget; else the summary.
+        let future = self.explored_future(ex, target);
+        let races = match &future {
+            Some(f) => self.summarised_races(ex, &f.operations, top + 1),
+            None => {
+                let summary = self.summary(ex, target);
+                self.summarised_races(ex, &summary, top + 1)
+            }
         };
-        self.update_summarised(ex, &summary, top + 1);
+        if !races.iter().all(|r| Self::settled(ex, r)) {
+            let replayed = match &future {
+                Some(f) if f.transitions <= REPLAY_BUDGET && self.replay_credit >= u64::from(REPLAY_BUDGET) && !self.too_big.contains(&target) => {
+                    let whole = self.replay_future(ex, target, top + 1, &f.operations);
+                    if !whole {
+                        self.too_big.insert(target);
+                    }
+                    whole
+                }
+                _ => false,
+            };
+            if !replayed {
+                self.add_summarised(ex, &races, top + 1);
+            }
+        }
+        let lowest = future.map(|f| f.lowest_on_stack);
         if ex.may_reach_stack() {
             let lowest = lowest.unwrap_or_else(|| ex.traverse(target, |_, _, _, _| true).lowest_on_stack);
             if let Some(q) = lowest {
@@ -410,6 +589,25 @@ impl Reduction for StatefulDpor {
 /// ([`StatefulDpor::explored_future`]): it keeps the cost of a visited state bounded
 /// on large state spaces, where the summary from the graphs takes over.
 const WALK_BUDGET: u32 = 4096;
+
+/// The most transitions [`StatefulDpor::replay_future`] may take over the paths of a
+/// visited state's explored future (paths share states, so this covers far less
+/// than [`WALK_BUDGET`]); past it the summary takes over.
+const REPLAY_BUDGET: u32 = 4096;
+
+/// The replay steps each transition taken earns: replays cost at most about this many
+/// steps a transition over the search, however many paths the futures have.
+const REPLAY_CREDIT: u64 = 16;
+
+/// What [`StatefulDpor::explored_future`] found.
+struct ExploredFuture {
+    /// the first operations of every state reached
+    operations: Vec<LabelId>,
+    /// the lowest stack position reached
+    lowest_on_stack: Option<usize>,
+    /// the transitions walked (each once)
+    transitions: u32,
+}
 
 /// The visible operation dependency graph `G` (Section 4.2): operations by label, each
 /// edge once.
@@ -522,8 +720,8 @@ mod tests {
 
     /// The target, measured: over 300 small acyclic random programs SDPOR
     /// takes far fewer transitions (probes included) than F–G DPOR with sleep sets,
-    /// though not on every one (the summary over-approximates what runs after a
-    /// visited state; see `sdpor.md`).
+    /// and on none of them more (F–G's rule replayed over the explored future adds
+    /// no race F–G DPOR would not; see `sdpor.md`).
     #[test]
     fn fewer_transitions_than_fg_dpor_over_random_programs() {
         let (mut fg, mut sd, mut more) = (0, 0, Vec::new());
@@ -540,7 +738,7 @@ mod tests {
         }
         eprintln!("300 programs: F–G DPOR {fg} transitions, SDPOR {sd}; SDPOR took more on {} (seed, SDPOR, F–G): {more:?}", more.len());
         assert!(sd * 5 < fg, "F–G DPOR {fg}, SDPOR {sd}");
-        assert!(more.len() <= 3, "SDPOR took more transitions on {} of 300 programs: {more:?}", more.len());
+        assert!(more.is_empty(), "SDPOR took more transitions on {} of 300 programs: {more:?}", more.len());
     }
 
     /// The paper's Fig. 1 (`example1`, N = 64): two threads add to `d` in loops, `T1`

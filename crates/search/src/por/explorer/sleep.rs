@@ -55,7 +55,7 @@ impl Explorer {
     /// DPOR, POPL 2005, Fig. 4): the threads asleep at `top` and those explored from
     /// it before `t` that stay asleep because each of their branches is independent of
     /// `t` (so it is still their next transition).
-    pub(super) fn inherited_sleep(&self, top: usize) -> Vec<(ThreadId, LabelId)> {
+    pub(crate) fn inherited_sleep(&self, top: usize) -> Vec<(ThreadId, LabelId)> {
         let Some(t) = self.path.last() else { return Vec::new() };
         let mut candidates = self.frames[top].asleep_beside_active();
         let mut awake = ThreadSet::new();
