@@ -72,6 +72,9 @@ pub enum Executor {
     Slurm { chunk: usize, sbatch_args: Vec<String>, wait: bool },
 }
 
+/// A local run reports its progress every this many runs.
+const PROGRESS_EVERY: usize = 50;
+
 /// Lines of standard error kept per run.
 const STDERR_LINES: usize = 5;
 
@@ -116,8 +119,14 @@ pub fn execute(plan: &Plan, dir: &Path, executor: &Executor) -> anyhow::Result<O
                 eprintln!("{}: {kept} of {} runs done before ({}), running the rest", plan.name, plan.runs.len(), results.display());
             }
             let todo: Vec<(usize, &PlannedRun)> = plan.runs.iter().enumerate().filter(|(i, _)| earlier[*i].is_none()).collect();
+            let finished = std::sync::atomic::AtomicUsize::new(kept);
+            let started = Instant::now();
             let done = super::in_parallel(&todo, *jobs, |&(i, run)| {
                 let o = run_one(i, run);
+                let n = finished.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                if n % PROGRESS_EVERY == 0 {
+                    eprintln!("{}: {n} of {} runs done ({} s)", plan.name, plan.runs.len(), started.elapsed().as_secs());
+                }
                 write_whole(&run_file(dir, i), std::slice::from_ref(&o)).map(|()| o)
             })?;
             let mut slots = earlier;

@@ -26,9 +26,9 @@
 //!    error per configuration; `fig9-order-all-states` and `fig10-order-first-error`,
 //!    DL-S-POR's sequential against random order on the buggy clients.
 //!
-//! The runs are a plan (`batch.rs`): on this machine's cores by default, or a Slurm
-//! job array with `--slurm`; `--collect DIR` writes the files from a plan's merged
-//! results without running anything.
+//! The runs are a plan (`batch.rs`): on this machine's cores by default (`--resume`
+//! continues an interrupted run), or a Slurm job array with `--slurm`; `--collect DIR`
+//! writes the files from a plan's merged results without running anything.
 //!
 //! `--clients-only` stops after step 1, listing the clients of each structure and
 //! class. `--quick` makes everything small (2 calls per thread, one high-contention client
