@@ -25,7 +25,7 @@ impl Vm {
     /// The roots of the young collection (model checker): thread stacks and objects,
     /// statics of classes changed since the initial state, saved initialisation
     /// errors. Old and permanent objects are covered by the heap's remembered set.
-    pub(crate) fn young_roots(&mut self) -> Vec<ObjRef> {
+    pub(crate) fn young_roots(&self) -> Vec<ObjRef> {
         let mut roots: Vec<ObjRef> = Vec::new();
         let refs = |vals: &[Value], out: &mut Vec<ObjRef>| {
             out.extend(vals.iter().filter_map(|v| match v {
@@ -37,11 +37,7 @@ impl Vm {
             refs(&t.stack.values, &mut roots);
             roots.extend(t.object);
         }
-        if let Some(chk) = self.check.as_mut() {
-            if chk.changed_classes.len() > 2 * self.class_states.len() {
-                chk.changed_classes.sort_unstable();
-                chk.changed_classes.dedup();
-            }
+        if let Some(chk) = self.check.as_ref() {
             for c in &chk.changed_classes {
                 refs(&self.class_states[c.index()].statics, &mut roots);
             }

@@ -77,7 +77,14 @@ impl Vm {
             if !st.changed {
                 st.changed = true;
                 if let Some(chk) = self.check.as_mut() {
-                    chk.changed_classes.push(c);
+                    let i = c.index();
+                    if i >= chk.changed_listed.len() {
+                        chk.changed_listed.resize(i + 1, false);
+                    }
+                    if !chk.changed_listed[i] {
+                        chk.changed_listed[i] = true;
+                        chk.changed_classes.push(c);
+                    }
                 }
             }
         }

@@ -263,8 +263,13 @@ pub(crate) struct CheckState {
     pub(crate) stack_refs: std::rc::Rc<[u32]>,
     /// a static field holding a reference was overwritten since the last collection
     pub(crate) static_ref_dropped: bool,
-    /// classes changed since the initial state (may repeat; see `ClassState::changed`)
+    /// classes changed since the initial state at some point of the search, each
+    /// once (`changed_listed`); a class rolled back to its initial statics stays
+    /// (its statics name no young object then, so it only adds roots that change
+    /// nothing)
     pub(crate) changed_classes: Vec<ClassId>,
+    /// by class index: whether it is in `changed_classes` (never rolled back)
+    pub(crate) changed_listed: Vec<bool>,
     /// execute the next instruction without a scheduling-point check (the first
     /// operation of a transition)
     pub(crate) skip_next_check: bool,
@@ -350,6 +355,7 @@ impl CheckState {
             stack_refs: std::rc::Rc::from([]),
             static_ref_dropped: true,
             changed_classes: Vec::new(),
+            changed_listed: Vec::new(),
             skip_next_check: false,
             opening: None,
             merged_call: None,
