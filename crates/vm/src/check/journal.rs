@@ -73,18 +73,14 @@ impl Vm {
                     chk.dirty_classes.push(c);
                 }
             }
-            let st = &mut self.class_states[c.index()];
-            if !st.changed {
-                st.changed = true;
-                if let Some(chk) = self.check.as_mut() {
-                    let i = c.index();
-                    if i >= chk.changed_listed.len() {
-                        chk.changed_listed.resize(i + 1, false);
-                    }
-                    if !chk.changed_listed[i] {
-                        chk.changed_listed[i] = true;
-                        chk.changed_classes.push(c);
-                    }
+            if let Some(chk) = self.check.as_mut() {
+                let i = c.index();
+                if i >= chk.changed_listed.len() {
+                    chk.changed_listed.resize(i + 1, false);
+                }
+                if !chk.changed_listed[i] {
+                    chk.changed_listed[i] = true;
+                    chk.changed_classes.push(c);
                 }
             }
         }

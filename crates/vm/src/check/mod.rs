@@ -263,10 +263,10 @@ pub(crate) struct CheckState {
     pub(crate) stack_refs: std::rc::Rc<[u32]>,
     /// a static field holding a reference was overwritten since the last collection
     pub(crate) static_ref_dropped: bool,
-    /// classes changed since the initial state at some point of the search, each
-    /// once (`changed_listed`); a class rolled back to its initial statics stays
-    /// (its statics name no young object then, so it only adds roots that change
-    /// nothing)
+    /// classes changed since the initial state at some point of the search (their
+    /// statics may hold young objects: roots of the young collection), each once
+    /// (`changed_listed`); a class rolled back to its initial statics stays (its
+    /// statics name no young object then, so it only adds roots that change nothing)
     pub(crate) changed_classes: Vec<ClassId>,
     /// by class index: whether it is in `changed_classes` (never rolled back)
     pub(crate) changed_listed: Vec<bool>,

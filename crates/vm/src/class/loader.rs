@@ -219,7 +219,7 @@ impl Vm {
             clinit: None,
             declares_defaults: false,
         };
-        let state = ClassState { init: InitState::Uninitialized, statics, epoch: 0, hash: 0, dirty: false, changed: false };
+        let state = ClassState { init: InitState::Uninitialized, statics, epoch: 0, hash: 0, dirty: false };
         Ok(Ok((class, state)))
     }
 
@@ -333,7 +333,7 @@ impl Vm {
         self.class_by_name.insert(class.name.clone(), id);
         self.class_by_stable.insert(class.stable, id);
         self.classes.push(class);
-        self.class_states.push(ClassState { init: InitState::Initialized, statics: Box::new([]), epoch: 0, hash: 0, dirty: false, changed: false });
+        self.class_states.push(ClassState { init: InitState::Initialized, statics: Box::new([]), epoch: 0, hash: 0, dirty: false });
         id
     }
 

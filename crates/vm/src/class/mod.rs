@@ -191,9 +191,6 @@ pub struct ClassState {
     pub hash: u128,
     /// changed since `hash` was computed
     pub dirty: bool,
-    /// changed since the model checker's initial state (its statics may hold young
-    /// objects: a root of the young collection)
-    pub changed: bool,
 }
 
 /// The id of a class with internal name `name` that fingerprints and stable object
