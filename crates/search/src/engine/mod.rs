@@ -43,11 +43,13 @@ pub mod marker;
 use crate::config::SearchConfig;
 use crate::error::SearchError;
 use crate::listener::SearchListener;
+use crate::por::stack_keys::StackKeys;
 use crate::por::ThreadSet;
 use crate::report::SearchReport;
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::Strategy;
-use crate::system::{Fingerprint, Move, SaveMark, ThreadId, Transition, TransitionSystem};
+use jvmc_state::StateId;
+use crate::system::{Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
 pub use graph::{ConflictingAccesses, DependenceRelation, NodeInfo, NodeKind};
 pub use marker::{DataRaceBehavior, EveryAccess, EveryStep, Mark, Marker};
@@ -111,7 +113,7 @@ impl Strategy for DporEngine {
         let mut run = SearchRun::new(&stateless, listener);
         self.marker.reset();
         self.counts = EngineCounts::default();
-        let mut search = Search { marker: self.marker.as_mut(), relation: self.relation.as_ref(), counts: &mut self.counts, graph: DporGraph::default(), frames: Vec::new(), path: Vec::new(), states: Vec::new(), sleep: Vec::new() };
+        let mut search = Search { marker: self.marker.as_mut(), relation: self.relation.as_ref(), counts: &mut self.counts, graph: DporGraph::default(), frames: Vec::new(), path: Vec::new(), states: StackKeys::default(), sleep: Vec::new() };
         let result = search.explore(sys, &mut run);
         let mut report = run.finish(self.name, result)?;
         report.stats.engine = Some(self.counts);
@@ -155,8 +157,8 @@ struct Search<'a> {
     frames: Vec<Frame>,
     /// the current execution's steps
     path: Vec<Transition>,
-    /// the fingerprints of the current execution's states, initial first
-    states: Vec<Fingerprint>,
+    /// the current execution's states, initial first, each named by its position
+    states: StackKeys,
     /// the sleep set of the current state (Godefroid's sleep sets, as F–G DPOR uses
     /// them, POPL 2005 Fig. 4): the last choice point's sleep set and the threads
     /// explored from it before the running one, less those woken by a dependent step
@@ -167,7 +169,8 @@ impl Search<'_> {
     fn explore(&mut self, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>) -> Flow<()> {
         run.begin(sys)?;
         run.observe(sys, 0)?;
-        self.states.push(sys.fingerprint());
+        let key = self.states.key(sys);
+        self.states.push(key, 0);
         let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? else {
             return self.end_execution(run);
         };
@@ -316,10 +319,10 @@ impl Search<'_> {
             }
             self.path.push(step.transition);
             run.observe(sys, self.path.len())?;
-            let fp = sys.fingerprint();
-            if let Some(pos) = self.states.iter().position(|&s| s == fp) {
+            let key = self.states.key(sys);
+            if let Some(pos) = self.states.find(&key) {
                 run.repeated(self.path.len());
-                if self.close_cycle(pos) {
+                if self.close_cycle(pos as usize) {
                     return self.end_execution(run);
                 }
                 let here = sys.enabled();
@@ -328,7 +331,7 @@ impl Search<'_> {
                 self.graph.nodes[n].choices = ThreadSet::of(&here);
                 return Ok(());
             }
-            self.states.push(fp);
+            self.states.push(key, self.states.len() as StateId);
             match run.classify(sys, self.path.len(), true, &self.path)? {
                 Node::Leaf => {
                     // a deadlock: the blocked threads' pending events may race too

@@ -43,11 +43,11 @@
 //! With `cfg.liveness` (and state matching) the explorer finds the strongly connected
 //! components of `L_r` on the fly and reports fair cycles in them (`liveness.rs`).
 
-use rustc_hash::FxHashMap;
 
 use jvmc_state::{GraphEdge, LabelId, LabelTable, StateGraph, StateId, TraversalMarks, NO_STATE};
 
 use super::access_index::{AccessIndex, LocationAccessors};
+use super::stack_keys::{StackKey, StackKeys};
 use super::thread_set::ThreadSet;
 use super::Reduction;
 use crate::config::ThreadOrder;
@@ -129,8 +129,9 @@ pub(crate) struct Frame {
     back_in: u32,
     /// its position in the cycle finder (livelock detection)
     scc: Option<u32>,
-    /// stateless search: its fingerprint (a state repeating on the stack is matched)
-    key: Option<u128>,
+    /// stateless search: its key is on [`Explorer::stack_keys`] (a state repeating on
+    /// the stack is matched)
+    keyed: bool,
     /// its sleep set (algorithms with sleep sets, stateless): threads not to explore
     /// here, each with the labels of its branches (see [`Explorer::inherited_sleep`])
     pub sleep: Vec<(ThreadId, LabelId)>,
@@ -158,7 +159,7 @@ impl Frame {
             leads_new: ThreadSet::new(),
             back_in: 0,
             scc: None,
-            key: None,
+            keyed: false,
             sleep: Vec::new(),
             woken: ThreadSet::new(),
         }
@@ -263,8 +264,8 @@ pub(crate) struct Explorer {
     marks: TraversalMarks,
     /// the strongly connected components of `L_r` (livelock detection), if on
     cycles: Option<CycleFinder>,
-    /// stateless search: the states on the stack by fingerprint
-    stack_keys: FxHashMap<u128, StateId>,
+    /// stateless search: the states on the stack
+    stack_keys: StackKeys,
     order: ThreadOrder,
     rng: SearchRng,
     visited_first: bool,
@@ -318,7 +319,7 @@ impl Explorer {
             back_edges: 0,
             marks: TraversalMarks::new(),
             cycles: (cfg.liveness && !cfg.stateless).then(CycleFinder::default),
-            stack_keys: FxHashMap::default(),
+            stack_keys: StackKeys::default(),
             order: cfg.order.clone(),
             rng: SearchRng::new(cfg.seed),
             visited_first: cfg.visited_first && !cfg.stateless && !red.uses_sleep_sets(),
@@ -346,7 +347,7 @@ impl Explorer {
         red.on_new_state(self, sys, state, 0);
         self.add_disabled(red, sys, state, 0);
         if let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? {
-            let key = self.stateless.then(|| sys.fingerprint());
+            let key = self.stateless.then(|| self.stack_keys.key(sys));
             self.push(sys, state, key, &enabled);
         }
         while let Some(top) = self.frames.len().checked_sub(1) {
@@ -403,7 +404,7 @@ impl Explorer {
         }
     }
 
-    fn push(&mut self, sys: &mut dyn TransitionSystem, state: StateId, key: Option<u128>, enabled: &[ThreadId]) {
+    fn push(&mut self, sys: &mut dyn TransitionSystem, state: StateId, key: Option<StackKey>, enabled: &[ThreadId]) {
         let i = state as usize;
         if i >= self.stack_pos.len() {
             self.stack_pos.resize((i + 1).max(self.stack_pos.len() * 2), OFF_STACK);
@@ -411,8 +412,8 @@ impl Explorer {
         self.stack_pos[i] = self.frames.len() as u32;
         let mut frame = Frame::new(state, self.frames.len(), enabled);
         if let Some(k) = key {
-            self.stack_keys.insert(k, state);
-            frame.key = key;
+            self.stack_keys.push(k, state);
+            frame.keyed = true;
         }
         if let Some(cycles) = self.cycles.as_mut() {
             frame.scc = Some(cycles.enter(u128::from(state), SearchRun::moves(sys, enabled)));
@@ -425,8 +426,8 @@ impl Explorer {
         let Some(f) = self.frames.pop() else { return Ok(()) };
         self.stack_pos[f.state as usize] = OFF_STACK;
         self.back_edges -= u64::from(f.back_in);
-        if let Some(k) = f.key {
-            self.stack_keys.remove(&k);
+        if f.keyed {
+            self.stack_keys.truncate(self.stack_keys.len() - 1);
         }
         #[cfg(test)]
         self.completed.push((f.state, f.done.clone(), f.backtrack.clone(), f.taken.iter().map(|k| k.thread).collect()));
@@ -695,8 +696,8 @@ impl Explorer {
         let depth = top + 1;
         // stateless: a state repeating on the stack is that state (its future is being
         // explored), reached by a transition that closes a cycle
-        let key = self.stateless.then(|| sys.fingerprint());
-        if let Some(&target) = key.and_then(|k| self.stack_keys.get(&k)) {
+        let key = self.stateless.then(|| self.stack_keys.key(sys));
+        if let Some(target) = key.as_ref().and_then(|k| self.stack_keys.find(k)) {
             run.repeated(depth);
             let k = self.add_explored(top, mv, label, visible, target);
             self.take(red, top, k, step.transition);

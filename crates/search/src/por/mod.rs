@@ -41,6 +41,7 @@ pub mod safe_sets;
 pub mod sdpor;
 pub mod source_dpor;
 mod source_sets;
+pub(crate) mod stack_keys;
 mod thread_paths;
 pub mod thread_set;
 mod wakeup_tree;
