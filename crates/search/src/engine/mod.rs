@@ -40,6 +40,8 @@
 pub mod graph;
 pub mod marker;
 
+use jvmc_state::StateId;
+
 use crate::config::SearchConfig;
 use crate::error::SearchError;
 use crate::listener::SearchListener;
@@ -48,7 +50,6 @@ use crate::por::ThreadSet;
 use crate::report::SearchReport;
 use crate::run::{Flow, Node, SearchRun};
 use crate::strategy::Strategy;
-use jvmc_state::StateId;
 use crate::system::{Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
 pub use graph::{ConflictingAccesses, DependenceRelation, NodeInfo, NodeKind};

@@ -43,7 +43,6 @@
 //! With `cfg.liveness` (and state matching) the explorer finds the strongly connected
 //! components of `L_r` on the fly and reports fair cycles in them (`liveness.rs`).
 
-
 use jvmc_state::{GraphEdge, LabelId, LabelTable, StateGraph, StateId, TraversalMarks, NO_STATE};
 
 use super::access_index::{AccessIndex, LocationAccessors};
