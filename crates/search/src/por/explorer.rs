@@ -128,9 +128,6 @@ pub(crate) struct Frame {
     back_in: u32,
     /// its position in the cycle finder (livelock detection)
     scc: Option<u32>,
-    /// stateless search: its key is on [`Explorer::stack_keys`] (a state repeating on
-    /// the stack is matched)
-    keyed: bool,
     /// its sleep set (algorithms with sleep sets, stateless): threads not to explore
     /// here, each with the labels of its branches (see [`Explorer::inherited_sleep`])
     pub sleep: Vec<(ThreadId, LabelId)>,
@@ -158,7 +155,6 @@ impl Frame {
             leads_new: ThreadSet::new(),
             back_in: 0,
             scc: None,
-            keyed: false,
             sleep: Vec::new(),
             woken: ThreadSet::new(),
         }
@@ -263,7 +259,7 @@ pub(crate) struct Explorer {
     marks: TraversalMarks,
     /// the strongly connected components of `L_r` (livelock detection), if on
     cycles: Option<CycleFinder>,
-    /// stateless search: the states on the stack
+    /// stateless search: the states on the stack, one per frame
     stack_keys: StackKeys,
     order: ThreadOrder,
     rng: SearchRng,
@@ -412,7 +408,6 @@ impl Explorer {
         let mut frame = Frame::new(state, self.frames.len(), enabled);
         if let Some(k) = key {
             self.stack_keys.push(k, state);
-            frame.keyed = true;
         }
         if let Some(cycles) = self.cycles.as_mut() {
             frame.scc = Some(cycles.enter(u128::from(state), SearchRun::moves(sys, enabled)));
@@ -425,9 +420,8 @@ impl Explorer {
         let Some(f) = self.frames.pop() else { return Ok(()) };
         self.stack_pos[f.state as usize] = OFF_STACK;
         self.back_edges -= u64::from(f.back_in);
-        if f.keyed {
-            self.stack_keys.truncate(self.stack_keys.len() - 1);
-        }
+        // a stateless search keys every frame, a stateful one none
+        self.stack_keys.truncate(self.frames.len());
         #[cfg(test)]
         self.completed.push((f.state, f.done.clone(), f.backtrack.clone(), f.taken.iter().map(|k| k.thread).collect()));
         let parent = self.frames.last().and_then(|p| p.scc);

@@ -3,10 +3,10 @@
 //! full fingerprint only where that key repeats.
 //!
 //! A stateless search matches no states except one that repeats on the current
-//! path, which it must match so that a cyclic program's executions end. Computing
-//! the full fingerprint of every state for that is most of a transition's cost on
-//! the JVM (a young collection and the hashing of every changed object), though on
-//! programs without loops no state ever repeats. [`TransitionSystem::thread_positions`]
+//! path, which it must match so that a cyclic program's executions end. Taking the
+//! full fingerprint of every state for that (on the JVM: every thread's stack hashed,
+//! and the young objects numbered under symmetry) is wasted on programs without
+//! loops, where no state ever repeats. [`TransitionSystem::thread_positions`]
 //! is cheap and a function of the state, so two equal states have equal positions;
 //! a state whose positions are not those of an earlier state on the stack cannot
 //! equal it, and its fingerprint is not needed.
