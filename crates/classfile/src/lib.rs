@@ -7,6 +7,8 @@
 //!   instructions as [`Insn`]s (branch targets are instruction indices), constant-pool
 //!   references resolved to symbolic [`PoolEntry`]s once, exception tables, line
 //!   numbers and bootstrap methods.
+//! - [`LiveLocals`] says which local slots a method body can still read at each
+//!   instruction (live variables), so the model checker can forget dead values.
 //!
 //! ```no_run
 //! use jvmc_classfile::{find_java_home, parse_class, ClassPath};
@@ -30,6 +32,7 @@ pub mod insn;
 mod ir;
 mod java_home;
 pub mod jimage;
+mod liveness;
 mod mutf8;
 mod parse;
 mod prescan;
@@ -41,5 +44,6 @@ pub use insn::{Cond, Insn, InsnIndex, PoolIndex, PrimitiveType, SwitchTable};
 pub use ir::*;
 pub use java_home::find_java_home;
 pub use jimage::JImage;
+pub use liveness::LiveLocals;
 pub use mutf8::decode_to_utf16;
 pub use parse::{parse_class, MAX_MAJOR_VERSION};

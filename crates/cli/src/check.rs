@@ -196,6 +196,11 @@ pub struct CheckArgs {
     /// partial-order reduction (--por none); POR algorithms always run with it off
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     symmetry: String,
+    /// Dead locals: forget — at the end of each step, local variables no path of their
+    /// method reads again are cleared, so states that differ only in such values
+    /// match (sound for every search); keep — they stay part of the state
+    #[arg(long, value_name = "forget|keep", default_value = "forget", value_parser = ["forget", "keep"])]
+    dead_locals: String,
     /// Check every call on objects of CLASS (or a subclass) against a sequential
     /// specification, KIND:CLASS with KIND one of set, map, queue, stack, counter,
     /// register (e.g. `set:LazyListSet`, `map:java.util.concurrent.ConcurrentHashMap`),
@@ -350,6 +355,7 @@ pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bo
         library: library_policy(spec),
         lockset: spec.lockset,
         symmetry: spec.symmetry,
+        dead_locals: spec.dead_locals,
         linearizability,
     });
     vm.preset_racy_keys(&spec.racy);
@@ -565,6 +571,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     // POR records accesses by stable id and reuses what it learnt at matched states
     let reduces = por::ALGORITHMS.contains(&name) || por::STATELESS.contains(&name);
     spec.symmetry = args.symmetry == "on" && !reduces;
+    spec.dead_locals = args.dead_locals == "forget";
     spec.linearizability = args.linearizability.clone().unwrap_or_default();
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,

@@ -143,6 +143,10 @@ pub struct ProgramSpec {
     /// is a cycle up to the names of young objects
     #[serde(default)]
     pub symmetry: bool,
+    /// `--dead-locals forget` (older trace files: keep): the states the schedule
+    /// passes, and so a livelock's cycle, are those with dead locals cleared
+    #[serde(default)]
+    pub dead_locals: bool,
     /// `--linearizability KIND:CLASS` (empty: off)
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub linearizability: String,
@@ -170,6 +174,7 @@ impl Default for ProgramSpec {
             lockset: true,
             racy: Vec::new(),
             symmetry: true,
+            dead_locals: true,
             linearizability: String::new(),
         }
     }

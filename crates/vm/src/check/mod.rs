@@ -17,6 +17,8 @@
 //!   knowledge pooled by the vms of a parallel search.
 //! - `choice`: calls whose result is a choice (a weak compare-and-set that may fail
 //!   spuriously, a random draw), explored as the branches of one transition.
+//! - `dead_locals`: a thread's local variables that no path reads again are
+//!   forgotten at the end of its step, so states that differ only in them match.
 //! - `fingerprint`: incremental state hashing with heap symmetry, the young
 //!   collection at state ends, and the canonical encoding for `--exact-states`.
 //!
@@ -26,6 +28,7 @@
 //! schedule from the same state always produces the same states and labels.
 
 mod choice;
+mod dead_locals;
 mod describe;
 mod fingerprint;
 mod guards;
@@ -83,6 +86,9 @@ pub struct CheckOptions {
     /// name objects allocated while checking by their position in the heap, not by
     /// who allocated them (`symmetry.rs`); only sound without partial-order reduction
     pub symmetry: bool,
+    /// forget the values of local variables no path can read any more
+    /// (`dead_locals.rs`)
+    pub dead_locals: bool,
     /// check the calls on objects of a class against a sequential specification
     /// (`linearizability/`)
     pub linearizability: Option<LinSpec>,
@@ -101,6 +107,7 @@ impl Default for CheckOptions {
             library: LibraryPolicy::default(),
             lockset: true,
             symmetry: true,
+            dead_locals: true,
             linearizability: None,
         }
     }

@@ -403,6 +403,9 @@ impl Vm {
                 }
             }
         };
+        if outcome.is_ok() {
+            self.forget_dead_locals(tid);
+        }
         outcome
     }
 

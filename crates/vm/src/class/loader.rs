@@ -249,6 +249,7 @@ impl Vm {
                 max_locals: code.max_locals,
                 max_stack: code.max_stack,
                 pool: cls.pool.clone(),
+                live: std::cell::OnceCell::new(),
             }))
         } else {
             MethodBody::Abstract

@@ -70,6 +70,9 @@ pub struct MethodCode {
     pub max_stack: u16,
     /// resolution cache of the declaring class's pool
     pub pool: Rc<[Cell<Resolved>]>,
+    /// which locals each instruction can still read, analysed on first use (`None`
+    /// inside: not analysable, every slot live); see `check/dead_locals.rs`
+    pub live: std::cell::OnceCell<Option<jvmc_classfile::LiveLocals>>,
 }
 
 impl MethodCode {
