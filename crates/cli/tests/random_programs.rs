@@ -11,7 +11,8 @@
 //! where it finishes within a budget, must agree with stateful DFS under `--sched all`
 //! on the verdict and, for correct programs, on the exact set of printed outcomes;
 //! so must the parallel search with two workers, which must count exactly the
-//! states and transitions of one; `--exact-states` must never see a fingerprint
+//! states and transitions of one; so must stateful DFS with dead locals kept in the
+//! state (`--dead-locals keep`); `--exact-states` must never see a fingerprint
 //! merge two different states.
 //!
 //! `JVMC_RANDOM_PROGRAMS=N` changes how many programs are generated (default 24).
@@ -172,6 +173,9 @@ fn check(seed: u64) -> Result<(), Failed> {
     let reference = search(dir.path(), &class, &["--sched", "all", "--exact-states"])?;
     let stateless = search(dir.path(), &class, &["--sched", "all", "--stateless", "--max-states", STATELESS_BUDGET])?;
     let mut others = vec![("--sched shared", search(dir.path(), &class, &["--sched", "shared"])?)];
+    // stale locals kept in the state (the scoped `r` and `h` of the statements):
+    // more states, the same verdicts and outcomes
+    others.push(("--dead-locals keep", search(dir.path(), &class, &["--sched", "shared", "--dead-locals", "keep"])?));
     // the parallel search: one worker's counts with two workers sharing the visited
     // set
     let one = search(dir.path(), &class, &["--sched", "shared", "--workers", "1"])?;
