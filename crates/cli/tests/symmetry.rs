@@ -5,19 +5,15 @@
 mod support;
 
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 use serde_json::Value;
-use support::{report_outcomes, run};
+use support::report_outcomes;
 
 const TIMEOUT: Duration = Duration::from_secs(300);
 
 fn check(dir: &Path, args: &[&str], class: &str) -> Value {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
-    cmd.args(["check", "--cp"]).arg(dir).args(["--outcomes", "--json", "-"]).args(args).arg(class);
-    let out = run(cmd, TIMEOUT).expect("jvmc runs");
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)))
+    support::check_report(dir, args, class, TIMEOUT)
 }
 
 

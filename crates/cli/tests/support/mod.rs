@@ -9,6 +9,15 @@ use std::process::{Command, ExitStatus, Stdio};
 use std::thread;
 use std::time::{Duration, Instant};
 
+/// `jvmc check --cp DIR --outcomes --json - ARGS CLASS`, its report parsed (panics
+/// when the output is not a report).
+pub fn check_report(dir: &Path, args: &[&str], class: &str, timeout: Duration) -> serde_json::Value {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    cmd.args(["check", "--cp"]).arg(dir).args(["--outcomes", "--json", "-"]).args(args).arg(class);
+    let out = run(cmd, timeout).expect("jvmc runs");
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)))
+}
+
 /// The distinct outputs a `jvmc check --outcomes --json` report lists.
 pub fn report_outcomes(report: &serde_json::Value) -> std::collections::BTreeSet<String> {
     report["outcomes"].as_array().map(|a| a.iter().filter_map(|o| o["output"].as_str().map(str::to_string)).collect()).unwrap_or_default()
