@@ -4,7 +4,7 @@
 
 mod support;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -13,15 +13,9 @@ use support::{report_outcomes, run, Outcome};
 
 const TIMEOUT: Duration = Duration::from_secs(300);
 
-fn programs() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/concurrent")
-}
-
 /// Compiles `tests/programs/concurrent/{class}.java` into a fresh directory.
 fn compiled(class: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().expect("temp dir");
-    support::javac(&[&programs().join(format!("{class}.java"))], dir.path(), TIMEOUT).expect("javac");
-    dir
+    support::compile_suite_programs(&[class], TIMEOUT)
 }
 
 fn compile_source(class: &str, source: &str) -> tempfile::TempDir {

@@ -21,12 +21,12 @@ fn states(j: &Value) -> u64 {
     j["stats"]["states_new"].as_u64().unwrap_or(0)
 }
 
-/// Checks `class` with dead locals forgotten (proving with `--exact-states`, where
-/// the search matches states, that no two different states merge) and kept: same
-/// verdict, violation kind and outcomes. Returns both reports, forgotten first.
-fn forget_and_keep(dir: &Path, search: &[&str], class: &str) -> (Value, Value) {
-    let stateless = search.iter().any(|a| a.ends_with("dpor") && !a.starts_with("sdpor"));
-    let exact: &[&str] = if stateless { &[] } else { &["--exact-states"] };
+/// Checks `class` with dead locals forgotten (with `stateful`, a search that matches
+/// states, proving with `--exact-states` that no two different states merge) and
+/// kept: same verdict, violation kind and outcomes. Returns both reports, forgotten
+/// first.
+fn forget_and_keep(dir: &Path, search: &[&str], stateful: bool, class: &str) -> (Value, Value) {
+    let exact: &[&str] = if stateful { &["--exact-states"] } else { &[] };
     let forget = check(dir, &[search, &["--dead-locals", "forget"], exact].concat(), class);
     let keep = check(dir, &[search, &["--dead-locals", "keep"]].concat(), class);
     assert_eq!(forget["verdict"], keep["verdict"], "{search:?} forget: {forget}\nkeep: {keep}");
@@ -67,8 +67,8 @@ public class DeadReader {
 #[test]
 fn a_dead_read_value_no_longer_splits_states_and_a_handler_keeps_its_locals() {
     let dir = support::compile_source("DeadReader", READER, TIMEOUT);
-    for search in [&[][..], &["--por", "odpor"], &["--por", "dl-spor"], &["--por", "optimal-dpor"]] {
-        let (forget, keep) = forget_and_keep(dir.path(), search, "DeadReader");
+    for (search, stateful) in [(&[][..], true), (&["--por", "odpor"], true), (&["--por", "dl-spor"], true), (&["--por", "optimal-dpor"], false)] {
+        let (forget, keep) = forget_and_keep(dir.path(), search, stateful, "DeadReader");
         assert_eq!(forget["verdict"], "ok", "{search:?}: {forget}");
         let outcomes = report_outcomes(&forget);
         for o in ["0", "10", "11"] {
@@ -84,10 +84,11 @@ fn a_dead_read_value_no_longer_splits_states_and_a_handler_keeps_its_locals() {
 /// still be found: the same verdicts and outcomes with and without forgetting.
 #[test]
 fn suite_programs_keep_their_verdicts_and_outcomes() {
-    let dir = support::compile_benchmarks("../tests/programs/concurrent", TIMEOUT);
-    for class in ["TreiberStack", "WeakCasRetryLoopTerminates", "BrokenStack", "HandOverHandListBug"] {
+    let classes = ["TreiberStack", "WeakCasRetryLoopTerminates", "BrokenStack", "HandOverHandListBug"];
+    let dir = support::compile_suite_programs(&classes, TIMEOUT);
+    for class in classes {
         for search in [&[][..], &["--por", "odpor"]] {
-            forget_and_keep(dir.path(), search, class);
+            forget_and_keep(dir.path(), search, true, class);
         }
     }
 }

@@ -7,7 +7,7 @@
 mod support;
 
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 use std::time::Duration;
 
@@ -22,10 +22,7 @@ fn compile_source(class: &str, source: &str) -> tempfile::TempDir {
 }
 
 fn concurrent_program(class: &str) -> tempfile::TempDir {
-    let src = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("../../tests/programs/concurrent/{class}.java"));
-    let dir = tempfile::tempdir().expect("temp dir");
-    support::javac(&[&src], dir.path(), TIMEOUT).expect("javac");
-    dir
+    support::compile_suite_programs(&[class], TIMEOUT)
 }
 
 /// `jvmc check --cp dir args class`, run in `cwd`.

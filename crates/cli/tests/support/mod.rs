@@ -143,6 +143,16 @@ pub fn compile_source(class: &str, source: &str, timeout: Duration) -> tempfile:
     dir
 }
 
+/// `tests/programs/concurrent/{class}.java` for each of `classes`, compiled into one
+/// fresh directory.
+pub fn compile_suite_programs(classes: &[&str], timeout: Duration) -> tempfile::TempDir {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/concurrent");
+    let sources: Vec<PathBuf> = classes.iter().map(|c| src.join(format!("{c}.java"))).collect();
+    let dir = tempfile::tempdir().expect("temp dir");
+    javac(&sources.iter().map(PathBuf::as_path).collect::<Vec<_>>(), dir.path(), timeout).expect("javac");
+    dir
+}
+
 /// `benchmarks/<sub>/*.java` compiled into a fresh directory.
 pub fn compile_benchmarks(sub: &str, timeout: Duration) -> tempfile::TempDir {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benchmarks").join(sub);
