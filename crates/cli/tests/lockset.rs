@@ -403,3 +403,163 @@ fn trusted_calls_on_locations_one_thread_touches_are_no_scheduling_points_and_a_
     let explored = json(&check(busy.path(), &["--library", "explore"], "MergedBusy"));
     assert_eq!(explored["violation"]["kind"], "assertion", "{explored}");
 }
+
+/// Threads that each take two locks nested, twice (`lock[a]` then `lock[b]`, always
+/// in ascending order), and update cells under both: as `ReentrantLock`s (fair with
+/// argument `fair`) or as monitors. The second argument is the number of threads.
+const NESTED_LOCKS: &str = r#"
+import java.util.concurrent.locks.ReentrantLock;
+public class NestedLocks {
+    static ReentrantLock[] locks;
+    static final int[] cells = new int[3];
+    static void work(int id, int a, int b) {
+        locks[a].lock();
+        try {
+            locks[b].lock();
+            try {
+                cells[a] += id;
+                cells[b] = cells[b] * 3 + id;
+            } finally {
+                locks[b].unlock();
+            }
+        } finally {
+            locks[a].unlock();
+        }
+    }
+    public static void main(String[] args) throws Exception {
+        boolean fair = args[0].equals("fair");
+        locks = new ReentrantLock[] { new ReentrantLock(fair), new ReentrantLock(fair), new ReentrantLock(fair) };
+        Thread[] ts = new Thread[Integer.parseInt(args[1])];
+        for (int i = 0; i < ts.length; i++) {
+            int id = i + 1;
+            ts[i] = new Thread(() -> { work(id, 0, 1); work(id, 1, 2); });
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        System.out.println(cells[0] + " " + cells[1] + " " + cells[2]);
+    }
+}
+"#;
+
+const NESTED_MONITORS: &str = r#"
+public class NestedMonitors {
+    static Object[] locks;
+    static final int[] cells = new int[3];
+    static void work(int id, int a, int b) {
+        synchronized (locks[a]) {
+            synchronized (locks[b]) {
+                cells[a] += id;
+                cells[b] = cells[b] * 3 + id;
+            }
+        }
+    }
+    public static void main(String[] args) throws Exception {
+        locks = new Object[] { new Object(), new Object(), new Object() };
+        Thread[] ts = new Thread[Integer.parseInt(args[1])];
+        for (int i = 0; i < ts.length; i++) {
+            int id = i + 1;
+            ts[i] = new Thread(() -> { work(id, 0, 1); work(id, 1, 2); });
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        System.out.println(cells[0] + " " + cells[1] + " " + cells[2]);
+    }
+}
+"#;
+
+/// `jvmc check` with options `opts` on `program` (the class and its arguments).
+fn check_program(dir: &Path, opts: &[&str], program: &[&str]) -> Value {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
+    cmd.args(["check", "--cp"]).arg(dir).args(["--outcomes", "--json", "-"]).args(opts).args(program);
+    json(&run(cmd, TIMEOUT).expect("jvmc runs"))
+}
+
+#[test]
+fn an_acquire_of_a_lock_another_thread_holds_waits_before_its_call_like_a_monitor_enter() {
+    let locks = support::compile_source("NestedLocks", NESTED_LOCKS, TIMEOUT);
+    let monitors = support::compile_source("NestedMonitors", NESTED_MONITORS, TIMEOUT);
+    let states = |j: &Value| j["stats"]["states_new"].as_u64().unwrap_or(0);
+    let waiting = check_program(locks.path(), &[], &["NestedLocks", "unfair", "3"]);
+    let queueing = check_program(locks.path(), &["--lockset", "off"], &["NestedLocks", "unfair", "3"]);
+    let fair = check_program(locks.path(), &[], &["NestedLocks", "fair", "3"]);
+    let monitor = check_program(monitors.path(), &[], &["NestedMonitors", "-", "3"]);
+    for j in [&waiting, &queueing, &fair, &monitor] {
+        assert_eq!(j["verdict"], "ok", "{j}");
+    }
+    // the same outcomes whether a blocked `lock()` queues and parks (`--lockset
+    // off`) or waits before its call, fair or not, and as with monitors
+    let outcomes = report_outcomes(&waiting);
+    assert!(outcomes.len() > 10, "{outcomes:?}");
+    for j in [&queueing, &fair, &monitor] {
+        assert_eq!(report_outcomes(j), outcomes, "{j}");
+    }
+    // no wait queue is ever built: the states are exactly the monitors' states
+    assert_eq!(states(&waiting), states(&monitor), "{waiting}\n{monitor}");
+    assert_eq!(states(&fair), states(&monitor), "{fair}\n{monitor}");
+    assert!(states(&waiting) * 5 < states(&queueing), "{waiting}\n{queueing}");
+    // with the JDK's lock code explored, two threads reach the same outcomes
+    let explored = check_program(locks.path(), &["--library", "explore"], &["NestedLocks", "fair", "2"]);
+    assert_eq!(report_outcomes(&explored), report_outcomes(&check_program(locks.path(), &[], &["NestedLocks", "fair", "2"])), "{explored}");
+}
+
+/// `main` holds the lock while its worker calls `lockInterruptibly()`, and either
+/// interrupts the worker before releasing (`first`) or after.
+const INTERRUPTED_WAIT: &str = r#"
+import java.util.concurrent.locks.ReentrantLock;
+public class InterruptedWait {
+    public static void main(String[] args) throws Exception {
+        ReentrantLock lock = new ReentrantLock();
+        int[] r = new int[1];
+        lock.lock();
+        Thread t = new Thread(() -> {
+            try {
+                lock.lockInterruptibly();
+                try { r[0] = 1; } finally { lock.unlock(); }
+            } catch (InterruptedException e) {
+                r[0] = 2;
+            }
+        });
+        t.start();
+        if (args[0].equals("first")) {
+            t.interrupt();
+            lock.unlock();
+        } else {
+            lock.unlock();
+            t.interrupt();
+        }
+        t.join();
+        System.out.println(r[0]);
+    }
+}
+"#;
+
+/// Two threads taking two `ReentrantLock`s in opposite orders.
+const LOCK_ORDER: &str = r#"
+import java.util.concurrent.locks.ReentrantLock;
+public class LockOrder {
+    public static void main(String[] args) throws Exception {
+        ReentrantLock a = new ReentrantLock(), b = new ReentrantLock();
+        Thread t1 = new Thread(() -> { a.lock(); b.lock(); b.unlock(); a.unlock(); }, "ab");
+        Thread t2 = new Thread(() -> { b.lock(); a.lock(); a.unlock(); b.unlock(); }, "ba");
+        t1.start(); t2.start(); t1.join(); t2.join();
+    }
+}
+"#;
+
+#[test]
+fn a_waiting_acquire_ends_by_interrupt_and_a_deadlock_names_the_locks_awaited() {
+    let dir = support::compile_source("InterruptedWait", INTERRUPTED_WAIT, TIMEOUT);
+    for (order, expected) in [("first", &["2\n"][..]), ("second", &["1\n", "2\n"][..])] {
+        let on = check_program(dir.path(), &[], &["InterruptedWait", order]);
+        let off = check_program(dir.path(), &["--lockset", "off"], &["InterruptedWait", order]);
+        let expected: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
+        assert_eq!(report_outcomes(&on), expected, "{on}");
+        assert_eq!(report_outcomes(&off), expected, "{off}");
+    }
+    let dir = support::compile_source("LockOrder", LOCK_ORDER, TIMEOUT);
+    let (on, _) = on_and_off(dir.path(), "LockOrder");
+    assert_eq!(on["violation"]["kind"], "deadlock", "{on}");
+    let states: Vec<&str> = on["violation"]["threads"].as_array().map(|a| a.iter().filter_map(|t| t["state"].as_str()).collect()).unwrap_or_default();
+    assert!(states.iter().any(|s| s.starts_with("waiting to lock ReentrantLock@") && s.ends_with("held by \"ba\"")), "{states:?}");
+    assert!(states.iter().any(|s| s.starts_with("waiting to lock ReentrantLock@") && s.ends_with("held by \"ab\"")), "{states:?}");
+}

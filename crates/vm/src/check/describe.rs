@@ -270,7 +270,13 @@ impl Vm {
                     }
                     (_, Some(BlockReason::ClassInit(c)), _) => format!("waiting for the initialisation of {}", self.class(c).java_name()),
                     (_, Some(BlockReason::Join(o)), _) | (_, _, Some(super::Op::Join(o))) => format!("joining {}", self.object_name(o)),
-                    _ => "runnable".into(),
+                    _ => match self.waits_for_lock(tid) {
+                        Some(a) => {
+                            let holder = self.synchronizer_owner(a.sync).map(|o| format!(" held by \"{}\"", self.thread_name(o))).unwrap_or_default();
+                            format!("waiting to lock {}{holder}", self.object_name(a.lock))
+                        }
+                        None => "runnable".into(),
+                    },
                 };
                 ThreadReport { tid, name: self.thread_name(tid), state, stack: self.java_frames(tid) }
             })

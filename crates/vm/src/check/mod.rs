@@ -35,6 +35,7 @@ mod guards;
 mod library;
 mod lifecycle;
 mod linearizability;
+mod lock_wait;
 mod lockset;
 pub(crate) mod journal;
 mod policy;
@@ -310,6 +311,8 @@ pub(crate) struct CheckState {
     pub(crate) trusted_methods: Vec<Option<bool>>,
     /// objects that may be locks (`guards.rs`; not state)
     pub(crate) locks: std::cell::RefCell<guards::LockCandidates>,
+    /// the slots a waiting lock acquire reads (`lock_wait.rs`; not state)
+    pub(crate) lock_words: std::cell::RefCell<lock_wait::LockWordSlots>,
     /// the locking discipline's knowledge (`lockset.rs`; not state)
     pub(crate) lockset: std::cell::RefCell<lockset::Lockset>,
     /// the young objects' canonical names, under heap symmetry (`symmetry.rs`; not
@@ -376,6 +379,7 @@ impl CheckState {
             next_poll: u64::MAX,
             trusted_methods: Vec::new(),
             locks: Default::default(),
+            lock_words: Default::default(),
             lockset,
             numbering,
             lin,

@@ -373,7 +373,7 @@ impl Vm {
         ts.values.get(ts.values.len().checked_sub(total)? + before).copied()
     }
 
-    fn stack_ref(ts: &ThreadStack, depth: usize) -> Option<ObjRef> {
+    pub(super) fn stack_ref(ts: &ThreadStack, depth: usize) -> Option<ObjRef> {
         match ts.values.len().checked_sub(depth + 1).and_then(|i| ts.values.get(i)) {
             Some(Value::Ref(r)) => *r,
             _ => None,

@@ -191,6 +191,7 @@ impl Vm {
                 (Some(BlockReason::ClassInit(c)), _) => {
                     !matches!(self.class_states[c.index()].init, InitState::InProgress(other) if other != tid)
                 }
+                (None, Some(Op::Library { .. })) => self.waits_for_lock(tid).is_none(),
                 _ => true,
             },
         }
@@ -246,6 +247,7 @@ impl Vm {
                 (Some(_), _) | (None, None) => {}
                 (None, Some(op)) => {
                     op.accesses(self, &mut v);
+                    v.extend(self.pending_acquire(tid).map(|a| a.word));
                     if op.interruptible() {
                         v.extend(interrupt());
                     }
