@@ -114,6 +114,9 @@ impl Known {
     /// threads of `through` made transitions after that state that happen before `b`.
     fn ordered_through(&self, b: &Transition, through: Threads) -> Threads {
         let mut s = through;
+        if self.is_bottom() {
+            return s & !bit(b.thread);
+        }
         for (u, synced) in &self.synced {
             if *u == b.thread || through & bit(*u) != 0 {
                 s |= synced;
@@ -247,9 +250,12 @@ pub(crate) fn traverse(
     }
     // what this walk finds: per label, the meet of its `S`
     let mut found: FxHashMap<LabelId, Threads> = FxHashMap::default();
+    // a label met again with the same `S` tells `race` nothing new (its answer is a
+    // function of the two): the edges of a graph share labels, and summaries overlap
+    let mut reported: rustc_hash::FxHashSet<(LabelId, Threads)> = rustc_hash::FxHashSet::default();
     let mut report = |label: LabelId, b: &Transition, ordered: Threads| {
         found.entry(label).and_modify(|o| *o &= ordered).or_insert(ordered);
-        race(b, ordered)
+        !reported.insert((label, ordered)) || race(b, ordered)
     };
     // the reachable states in reverse postorder: in an acyclic part of L_r every
     // state comes after all its predecessors, so it is walked once, with the meet of

@@ -29,8 +29,8 @@
 //! Acquires are right movers in the same sense: no other thread's step can depend on
 //! the lock being taken a moment later — nobody else acquires or releases it while
 //! the thread holds it, and a thread that would block on it is simply not enabled (in
-//! `lock()` it parks, which no client code can tell from not having called yet,
-//! short of a probe). Lipton's theorem makes a sequence of right movers, then one
+//! `lock()` it would park, which no client code can tell from not having called yet,
+//! short of a probe — so it waits before its call: `lock_wait.rs`). Lipton's theorem makes a sequence of right movers, then one
 //! step that is neither, then left movers, one transition. So a transition that
 //! *begins* with an acquire — a `monitorenter`, a synchronized method's entry, a
 //! trusted `lock()` — runs on through the accesses the discipline protects (which
