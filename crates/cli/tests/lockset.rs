@@ -404,21 +404,33 @@ fn trusted_calls_on_locations_one_thread_touches_are_no_scheduling_points_and_a_
     assert_eq!(explored["violation"]["kind"], "assertion", "{explored}");
 }
 
-/// Threads that each take two locks nested, twice (`lock[a]` then `lock[b]`, always
-/// in ascending order), and update cells under both: as `ReentrantLock`s (fair with
-/// argument `fair`) or as monitors. The second argument is the number of threads.
+/// Threads that each take two locks nested, twice (`a` then `b`, always in ascending
+/// order), and update cells under both. The first argument says which locks:
+/// `ReentrantLock`s (`fair` or `unfair`) or `monitors`; the second, how many threads.
 const NESTED_LOCKS: &str = r#"
 import java.util.concurrent.locks.ReentrantLock;
 public class NestedLocks {
     static ReentrantLock[] locks;
+    static Object[] monitors;
     static final int[] cells = new int[3];
+    static void update(int id, int a, int b) {
+        cells[a] += id;
+        cells[b] = cells[b] * 3 + id;
+    }
     static void work(int id, int a, int b) {
+        if (monitors != null) {
+            synchronized (monitors[a]) {
+                synchronized (monitors[b]) {
+                    update(id, a, b);
+                }
+            }
+            return;
+        }
         locks[a].lock();
         try {
             locks[b].lock();
             try {
-                cells[a] += id;
-                cells[b] = cells[b] * 3 + id;
+                update(id, a, b);
             } finally {
                 locks[b].unlock();
             }
@@ -427,34 +439,12 @@ public class NestedLocks {
         }
     }
     public static void main(String[] args) throws Exception {
-        boolean fair = args[0].equals("fair");
-        locks = new ReentrantLock[] { new ReentrantLock(fair), new ReentrantLock(fair), new ReentrantLock(fair) };
-        Thread[] ts = new Thread[Integer.parseInt(args[1])];
-        for (int i = 0; i < ts.length; i++) {
-            int id = i + 1;
-            ts[i] = new Thread(() -> { work(id, 0, 1); work(id, 1, 2); });
+        if (args[0].equals("monitors")) {
+            monitors = new Object[] { new Object(), new Object(), new Object() };
+        } else {
+            boolean fair = args[0].equals("fair");
+            locks = new ReentrantLock[] { new ReentrantLock(fair), new ReentrantLock(fair), new ReentrantLock(fair) };
         }
-        for (Thread t : ts) t.start();
-        for (Thread t : ts) t.join();
-        System.out.println(cells[0] + " " + cells[1] + " " + cells[2]);
-    }
-}
-"#;
-
-const NESTED_MONITORS: &str = r#"
-public class NestedMonitors {
-    static Object[] locks;
-    static final int[] cells = new int[3];
-    static void work(int id, int a, int b) {
-        synchronized (locks[a]) {
-            synchronized (locks[b]) {
-                cells[a] += id;
-                cells[b] = cells[b] * 3 + id;
-            }
-        }
-    }
-    public static void main(String[] args) throws Exception {
-        locks = new Object[] { new Object(), new Object(), new Object() };
         Thread[] ts = new Thread[Integer.parseInt(args[1])];
         for (int i = 0; i < ts.length; i++) {
             int id = i + 1;
@@ -477,12 +467,11 @@ fn check_program(dir: &Path, opts: &[&str], program: &[&str]) -> Value {
 #[test]
 fn an_acquire_of_a_lock_another_thread_holds_waits_before_its_call_like_a_monitor_enter() {
     let locks = support::compile_source("NestedLocks", NESTED_LOCKS, TIMEOUT);
-    let monitors = support::compile_source("NestedMonitors", NESTED_MONITORS, TIMEOUT);
     let states = |j: &Value| j["stats"]["states_new"].as_u64().unwrap_or(0);
     let waiting = check_program(locks.path(), &[], &["NestedLocks", "unfair", "3"]);
     let queueing = check_program(locks.path(), &["--lockset", "off"], &["NestedLocks", "unfair", "3"]);
     let fair = check_program(locks.path(), &[], &["NestedLocks", "fair", "3"]);
-    let monitor = check_program(monitors.path(), &[], &["NestedMonitors", "-", "3"]);
+    let monitor = check_program(locks.path(), &[], &["NestedLocks", "monitors", "3"]);
     for j in [&waiting, &queueing, &fair, &monitor] {
         assert_eq!(j["verdict"], "ok", "{j}");
     }

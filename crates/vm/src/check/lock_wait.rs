@@ -40,9 +40,8 @@
 
 use rustc_hash::FxHashMap;
 
-use super::policy::Op;
+use super::policy::{AccessClass, Op};
 use super::release::{LockCall, LockFamily};
-use super::policy::AccessClass;
 use super::AccessRecord;
 use crate::class::MethodId;
 use crate::thread::ThreadStatus;
