@@ -459,9 +459,7 @@ public class NestedLocks {
 
 /// `jvmc check` with options `opts` on `program` (the class and its arguments).
 fn check_program(dir: &Path, opts: &[&str], program: &[&str]) -> Value {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
-    cmd.args(["check", "--cp"]).arg(dir).args(["--outcomes", "--json", "-"]).args(opts).args(program);
-    json(&run(cmd, TIMEOUT).expect("jvmc runs"))
+    support::check_program_report(dir, opts, program, TIMEOUT)
 }
 
 #[test]

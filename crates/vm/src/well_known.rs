@@ -55,6 +55,12 @@ impl Vm {
         }
     }
 
+    /// The instance slot of a field of the class named `class`, if that class is
+    /// loaded and has such an instance field (searching superclasses).
+    pub(crate) fn loaded_instance_slot(&self, class: &str, name: &str, descriptor: &str) -> Option<usize> {
+        self.instance_slot(self.lookup_class(class)?, name, descriptor).ok()
+    }
+
     pub(crate) fn load_well_known(&mut self) -> VmResult<()> {
         let object = self.load_required("java/lang/Object")?;
         self.wk.object = object;

@@ -12,8 +12,13 @@ use std::time::{Duration, Instant};
 /// `jvmc check --cp DIR --outcomes --json - ARGS CLASS`, its report parsed (panics
 /// when the output is not a report).
 pub fn check_report(dir: &Path, args: &[&str], class: &str, timeout: Duration) -> serde_json::Value {
+    check_program_report(dir, args, &[class], timeout)
+}
+
+/// [`check_report`] of `program`: the class followed by the program's arguments.
+pub fn check_program_report(dir: &Path, args: &[&str], program: &[&str], timeout: Duration) -> serde_json::Value {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
-    cmd.args(["check", "--cp"]).arg(dir).args(["--outcomes", "--json", "-"]).args(args).arg(class);
+    cmd.args(["check", "--cp"]).arg(dir).args(["--outcomes", "--json", "-"]).args(args).args(program);
     let out = run(cmd, timeout).expect("jvmc runs");
     serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {}", String::from_utf8_lossy(&out.stderr)))
 }

@@ -48,11 +48,16 @@ pub fn duration_text(nanos: i64) -> String {
 }
 
 impl Vm {
+    /// The thread whose `Thread` object `obj` is, if any.
+    pub(crate) fn thread_of_object(&self, obj: ObjRef) -> Option<u32> {
+        self.threads.iter().position(|t| t.object == Some(obj)).map(|t| t as u32)
+    }
+
     /// A short, stable name of an object: `Counter@3f2a` (the suffix comes from its
     /// stable id, so it is the same in every replay), or a thread's name.
     pub fn object_name(&self, obj: ObjRef) -> String {
-        if let Some(t) = self.threads.iter().position(|t| t.object == Some(obj)) {
-            return format!("Thread \"{}\"", self.thread_name(t as u32));
+        if let Some(t) = self.thread_of_object(obj) {
+            return format!("Thread \"{}\"", self.thread_name(t));
         }
         if let Some(c) = self.class_of_mirror(obj) {
             return format!("{}.class", self.class(c).java_name());

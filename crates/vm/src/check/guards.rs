@@ -267,10 +267,7 @@ impl Vm {
         if let Some(s) = locks.borrow().read_slots.filter(|s| s.counters.is_some()) {
             return Some(s);
         }
-        let slot = |class: &str, name: &str, descriptor: &str| {
-            let c = self.lookup_class(class)?;
-            self.find_field(c, name, descriptor).filter(|(_, f)| !f.is_static()).map(|(_, f)| f.slot as usize)
-        };
+        let slot = |class: &str, name: &str, descriptor: &str| self.loaded_instance_slot(class, name, descriptor);
         let sync = "java/util/concurrent/locks/ReentrantReadWriteLock$Sync";
         let counter = "java/util/concurrent/locks/ReentrantReadWriteLock$Sync$HoldCounter";
         let counters = || {

@@ -77,8 +77,8 @@ pub(crate) struct PendingAcquire {
     pub(crate) lock: ObjRef,
     /// the synchronizer it takes
     pub(crate) sync: ObjRef,
-    /// the access its call makes first: a write of the synchronizer's `state`
-    pub(crate) word: AccessRecord,
+    /// the slot of the synchronizer's `state`
+    state_slot: usize,
     /// another thread holds the lock: the call would queue and park
     held_elsewhere: bool,
     interruptible: bool,
@@ -88,7 +88,7 @@ pub(crate) struct PendingAcquire {
 impl Vm {
     /// The trusted lock acquire thread `tid` stands before, if any (only under the
     /// locking discipline, which watches for probes).
-    pub(crate) fn pending_acquire(&self, tid: u32) -> Option<PendingAcquire> {
+    fn pending_acquire(&self, tid: u32) -> Option<PendingAcquire> {
         let t = self.threads.get(tid as usize)?;
         let Some(Op::Library { call }) = t.pending else { return None };
         if t.status != ThreadStatus::Runnable || t.blocked.is_some() {
@@ -108,11 +108,18 @@ impl Vm {
         Some(PendingAcquire {
             lock: receiver,
             sync,
-            word: self.access_record(sync, state_slot as u32, true, AccessClass::Sync),
+            state_slot,
             held_elsewhere: held && !mine,
             interruptible: slots.interruptible,
             family: slots.family,
         })
+    }
+
+    /// The access the trusted acquire thread `tid` stands before makes first, if it
+    /// stands before one: a write of the synchronizer's `state` (its pending access).
+    pub(crate) fn pending_acquire_access(&self, tid: u32) -> Option<AccessRecord> {
+        let a = self.pending_acquire(tid)?;
+        Some(self.access_record(a.sync, a.state_slot as u32, true, AccessClass::Sync))
     }
 
     /// Whether thread `tid` stands before a trusted acquire of a lock another thread
@@ -141,7 +148,7 @@ impl Vm {
                 "java/util/concurrent/locks/ReentrantReadWriteLock$WriteLock" => ("Ljava/util/concurrent/locks/ReentrantReadWriteLock$Sync;", false),
                 _ => return None,
             };
-            let slot = self.find_field(class, "sync", sync).filter(|(_, f)| !f.is_static())?.1.slot as usize;
+            let slot = self.instance_slot(class, "sync", sync).ok()?;
             Some(AcquireSlots { sync: slot, shared, interruptible: &*method.name == "lockInterruptibly", family })
         });
         chk.lock_words.borrow_mut().acquires.insert(call, found);
@@ -153,13 +160,9 @@ impl Vm {
         if let Some(w) = chk.lock_words.borrow().words {
             return Some(w);
         }
-        let slot = |class: &str, name: &str, descriptor: &str| {
-            let c = self.lookup_class(class)?;
-            self.find_field(c, name, descriptor).filter(|(_, f)| !f.is_static()).map(|(_, f)| f.slot as usize)
-        };
         let words = (
-            slot("java/util/concurrent/locks/AbstractQueuedSynchronizer", "state", "I")?,
-            slot("java/util/concurrent/locks/AbstractOwnableSynchronizer", "exclusiveOwnerThread", "Ljava/lang/Thread;")?,
+            self.loaded_instance_slot("java/util/concurrent/locks/AbstractQueuedSynchronizer", "state", "I")?,
+            self.loaded_instance_slot("java/util/concurrent/locks/AbstractOwnableSynchronizer", "exclusiveOwnerThread", "Ljava/lang/Thread;")?,
         );
         chk.lock_words.borrow_mut().words = Some(words);
         Some(words)
@@ -169,6 +172,6 @@ impl Vm {
     pub(crate) fn synchronizer_owner(&self, sync: ObjRef) -> Option<u32> {
         let (_, owner_slot) = self.lock_word_slots()?;
         let Some(Value::Ref(Some(owner))) = self.heap.field(sync, owner_slot) else { return None };
-        (0..self.threads.len() as u32).find(|&t| self.threads[t as usize].object == Some(owner))
+        self.thread_of_object(owner)
     }
 }

@@ -247,7 +247,7 @@ impl Vm {
                 (Some(_), _) | (None, None) => {}
                 (None, Some(op)) => {
                     op.accesses(self, &mut v);
-                    v.extend(self.pending_acquire(tid).map(|a| a.word));
+                    v.extend(self.pending_acquire_access(tid));
                     if op.interruptible() {
                         v.extend(interrupt());
                     }
