@@ -124,6 +124,9 @@ pub(crate) struct LockCandidates {
     owner_slot: Option<usize>,
     /// see [`Vm::held_read_locks`]
     read_slots: Option<ReadHoldSlots>,
+    /// whether some class was found to be a `ReentrantReadWriteLock`'s sync: until
+    /// then no thread can hold a read lock
+    read_write_seen: bool,
 }
 
 impl LockCandidates {
@@ -177,6 +180,7 @@ impl Vm {
             c = cls.super_class;
         }
         let mut l = locks.borrow_mut();
+        l.read_write_seen |= kind == READ_WRITE;
         if l.kinds.len() <= class.index() {
             l.kinds.resize(class.index() + 1, UNKNOWN);
         }
@@ -228,7 +232,7 @@ impl Vm {
     /// The `ReentrantReadWriteLock`s whose read lock thread `tid` holds now (see the
     /// module docs; a hold this misses only costs independence).
     pub(crate) fn held_read_locks(&self, tid: u32) -> Guards {
-        let Some(locks) = self.lock_candidates() else { return NO_GUARDS };
+        let Some(locks) = self.lock_candidates().filter(|l| l.borrow().read_write_seen) else { return NO_GUARDS };
         let Some(me) = self.threads.get(tid as usize).and_then(|t| t.object) else { return NO_GUARDS };
         let Some(slots) = self.read_hold_slots() else { return NO_GUARDS };
         let locks = locks.borrow();

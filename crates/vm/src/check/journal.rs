@@ -47,6 +47,33 @@ pub struct VmMark {
     pub(crate) heap_sum: u128,
     pub(crate) statics_sum: u128,
     pub(crate) stack_refs: std::rc::Rc<[u32]>,
+    /// whether every hash was up to date (see [`Vm::save`])
+    pub(crate) hashed: bool,
+    /// how many times hashes had been brought up to date ([`CheckState::hash_runs`])
+    pub(crate) hash_runs: u64,
+    pub(crate) static_ref_dropped: bool,
+}
+
+impl VmMark {
+    /// A mark outside model checking (nothing but the heap's and stores' positions).
+    fn untracked(heap: HeapMark, native: NativeMark, zip: ZipMark) -> Self {
+        VmMark {
+            heap,
+            native,
+            zip,
+            journal: 0,
+            clock: 0,
+            stdout: 0,
+            stderr: 0,
+            exit: None,
+            heap_sum: 0,
+            statics_sum: 0,
+            stack_refs: std::rc::Rc::from([]),
+            hashed: false,
+            hash_runs: 0,
+            static_ref_dropped: true,
+        }
+    }
 }
 
 impl Vm {
@@ -154,38 +181,51 @@ impl Vm {
         let heap = self.heap.mark();
         let native = self.native_memory.mark();
         let zip = self.zip_streams.mark();
-        let (journal, heap_sum, statics_sum, stack_refs) = match self.check.as_mut() {
-            Some(chk) => {
-                chk.epoch = chk.next_epoch;
-                chk.next_epoch += 1;
-                (chk.journal.len(), chk.heap_sum, chk.statics_sum, chk.stack_refs.clone())
-            }
-            None => (0, 0, 0, std::rc::Rc::from([])),
-        };
+        let Some(chk) = self.check.as_mut() else { return VmMark::untracked(heap, native, zip) };
+        chk.epoch = chk.next_epoch;
+        chk.next_epoch += 1;
         VmMark {
             heap,
             native,
             zip,
-            journal,
+            journal: chk.journal.len(),
             clock: self.nano_clock,
             stdout: self.output.stdout.len(),
             stderr: self.output.stderr.len(),
             exit: self.exit_status,
-            heap_sum,
-            statics_sum,
-            stack_refs,
+            heap_sum: chk.heap_sum,
+            statics_sum: chk.statics_sum,
+            stack_refs: chk.stack_refs.clone(),
+            hashed: chk.hashes_current,
+            hash_runs: chk.hash_runs,
+            static_ref_dropped: chk.static_ref_dropped,
         }
     }
 
     /// Undoes everything since `mark`.
+    ///
+    /// The hash caches come back too: the dirty lists stay exact ([`Heap::rollback`];
+    /// classes likewise: those listed now still flagged dirty, and those the journal
+    /// restores dirty), and the hash sums follow the hashes the rollback restores. So
+    /// a mark need not be taken with hashes up to date ([`Vm::save`]).
+    ///
+    /// [`Heap::rollback`]: crate::heap::Heap::rollback
     pub(crate) fn rollback_to(&mut self, mark: &VmMark) {
-        self.heap.rollback(&mark.heap);
+        let heap_delta = self.heap.rollback(&mark.heap);
         self.native_memory.rollback(&mark.native);
         self.zip_streams.rollback(&mark.zip);
         let Some(mut chk) = self.check.take() else { return };
+        let mut statics_delta: u128 = 0;
+        let mut dirty_classes = std::mem::take(&mut chk.dirty_classes);
         while chk.journal.len() > mark.journal {
             match chk.journal.pop() {
-                Some(VmUndo::ClassState(c, st)) => self.class_states[c.index()] = st,
+                Some(VmUndo::ClassState(c, st)) => {
+                    statics_delta = statics_delta.wrapping_add(st.hash).wrapping_sub(self.class_states[c.index()].hash);
+                    if st.dirty {
+                        dirty_classes.push(c);
+                    }
+                    self.class_states[c.index()] = st;
+                }
                 Some(VmUndo::Thread(t, th)) => self.threads[t as usize] = th,
                 Some(VmUndo::ThreadCount(n)) => self.threads.truncate(n),
                 Some(VmUndo::InitError(c, old)) => match old {
@@ -203,19 +243,36 @@ impl Vm {
                 None => break,
             }
         }
+        dirty_classes.sort_unstable();
+        dirty_classes.dedup();
+        dirty_classes.retain(|c| self.class_states[c.index()].dirty);
+        chk.dirty_classes = dirty_classes;
+        chk.heap_sum = chk.heap_sum.wrapping_add(heap_delta);
+        chk.statics_sum = chk.statics_sum.wrapping_add(statics_delta);
         chk.epoch = chk.next_epoch;
         chk.next_epoch += 1;
-        chk.heap_sum = mark.heap_sum;
-        chk.statics_sum = mark.statics_sum;
-        // marks are only taken with every hash up to date (see `save`)
-        for c in chk.dirty_classes.drain(..) {
-            self.class_states[c.index()].dirty = false;
-        }
-        chk.hashes_current = true;
-        // marks are taken right after a young collection
         chk.stack_refs = mark.stack_refs.clone();
-        chk.static_ref_dropped = false;
-        self.heap.note_collected();
+        if chk.hash_runs == mark.hash_runs {
+            // no young collection since: its hints are the mark's
+            chk.static_ref_dropped = mark.static_ref_dropped;
+        } else {
+            // one ran since, and may have freed what the rollback brought back
+            // without reaching it: collect at the next hashing
+            chk.static_ref_dropped = true;
+            self.heap.note_may_need_collection();
+        }
+        if mark.hashed {
+            debug_assert!(chk.numbering.is_some() || (chk.heap_sum, chk.statics_sum) == (mark.heap_sum, mark.statics_sum));
+            // every hash was up to date, right after a young collection
+            chk.heap_sum = mark.heap_sum;
+            chk.statics_sum = mark.statics_sum;
+            chk.hashes_current = true;
+            chk.static_ref_dropped = false;
+            self.heap.note_collected();
+        } else {
+            chk.hashes_current = false;
+            chk.verify_next_hashing = true;
+        }
         self.check = Some(chk);
         self.nano_clock = mark.clock;
         self.output.stdout.truncate(mark.stdout);

@@ -264,6 +264,14 @@ pub(crate) struct CheckState {
     pub(crate) dirty_classes: Vec<ClassId>,
     /// nothing changed since the hashes were last brought up to date
     pub(crate) hashes_current: bool,
+    /// how many times `update_hashes` brought hashes up to date (a rollback to a
+    /// mark taken with stale hashes checks whether any ran since, `journal.rs`)
+    pub(crate) hash_runs: u64,
+    /// debug builds: check the next hashing (`fingerprint.rs`, `verify_hashes`);
+    /// set by a rollback to a mark taken with stale hashes
+    pub(crate) verify_next_hashing: bool,
+    /// the buffer `note_accesses` collects an operation's accesses in
+    pub(crate) op_accesses: Vec<AccessRecord>,
     /// scratch buffer for hashing
     pub(crate) buf: Vec<u8>,
     /// the young objects the stacks referenced at the last young collection (see
@@ -361,6 +369,9 @@ impl CheckState {
             statics_sum: 0,
             dirty_classes: Vec::new(),
             hashes_current: false,
+            hash_runs: 0,
+            op_accesses: Vec::new(),
+            verify_next_hashing: false,
             buf: Vec::new(),
             stack_refs: std::rc::Rc::from([]),
             static_ref_dropped: true,

@@ -38,7 +38,8 @@ impl Vm {
     /// docs).
     pub(crate) fn is_group_bookkeeping(&self, m: MethodId, group: ObjRef) -> bool {
         let method = self.method(m);
-        &*self.class(method.class).name == "java/lang/ThreadGroup" && BOOKKEEPING.contains(&&*method.name) && !self.is_daemon_group(group)
+        // the method's name first: it rules out most frames with one short compare
+        BOOKKEEPING.contains(&&*method.name) && &*self.class(method.class).name == "java/lang/ThreadGroup" && !self.is_daemon_group(group)
     }
 
     /// Whether `group` is a daemon group (or cannot be read as a group: then it is

@@ -108,18 +108,32 @@ impl Vm {
     /// the transition's label. Inside the region of a trusted call let through
     /// without a scheduling point they are checked too ([`Vm::check_merged_call`]).
     pub(crate) fn note_accesses(&mut self, ts: &ThreadStack, op: Op) {
-        let mut accesses = Vec::new();
+        let Some(chk) = self.check.as_mut() else { return };
+        // one buffer for every operation (this runs for each inside a transition)
+        let mut accesses = std::mem::take(&mut chk.op_accesses);
+        accesses.clear();
         op.accesses(self, &mut accesses);
+        if !accesses.is_empty() {
+            self.note_op_accesses(ts, &mut accesses);
+        }
+        if let Some(chk) = self.check.as_mut() {
+            chk.op_accesses = accesses;
+        }
+    }
+
+    /// [`Vm::note_accesses`] for an operation's accesses `accesses` (not empty); they
+    /// are left drained.
+    fn note_op_accesses(&mut self, ts: &ThreadStack, accesses: &mut Vec<AccessRecord>) {
         if ts.in_atomic() && self.in_group_bookkeeping(ts) {
-            for a in &mut accesses {
+            for a in accesses.iter_mut() {
                 a.update = true;
             }
         }
-        self.lockset_observe(ts.tid, &accesses, None);
+        self.lockset_observe(ts.tid, accesses, None);
         if self.check.as_ref().is_some_and(|c| c.merged_call.is_some()) && ts.frames.iter().any(|f| f.library) {
-            self.check_merged_call(&accesses);
+            self.check_merged_call(accesses);
         }
-        for a in accesses {
+        for a in accesses.drain(..) {
             self.note_access(a);
         }
     }
@@ -422,9 +436,17 @@ impl Vm {
     }
 
     /// Remembers the current state; returns a handle for [`Vm::restore`].
+    ///
+    /// A save does not bring hashes up to date: a stateful search has just taken
+    /// the state's fingerprint (which did), and a stateless one needs them only where
+    /// it takes a fingerprint, so hashing at every save was most of a save's cost.
+    /// Restoring keeps the hash caches exact however stale they were at the save
+    /// (`journal.rs`). The first save (the initial state, where every reset
+    /// returns) hashes, and under heap symmetry every save does.
     pub fn save(&mut self) -> usize {
-        // marks are taken with every hash up to date, so restoring needs no rehashing
-        self.update_hashes();
+        if self.symmetric() || self.check.as_ref().is_some_and(|c| c.marks.is_empty()) {
+            self.update_hashes();
+        }
         let mark = self.make_mark();
         let chk = self.check.as_mut().expect("save while checking");
         chk.marks.push(mark);
@@ -435,8 +457,13 @@ impl Vm {
     pub fn restore(&mut self, handle: usize) {
         let Some(mark) = self.check.as_ref().and_then(|c| c.marks.get(handle).cloned()) else { return };
         self.rollback_to(&mark);
+        // the same state, marked again: a later restore of this handle then finds
+        // the dirty list it left (only grown since, so truncated, not rebuilt) and
+        // counts only young collections after now
+        let again = self.make_mark();
         if let Some(chk) = self.check.as_mut() {
             chk.marks.truncate(handle + 1);
+            chk.marks[handle] = again;
         }
     }
 

@@ -180,6 +180,12 @@ struct Journal {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapMark {
     entries: usize,
+    /// the length of the dirty list then, and which list it was
+    /// ([`Heap::dirty_generation`])
+    dirty: usize,
+    dirty_generation: u64,
+    /// [`Heap::needs_young_collection`] then
+    gc_hint: bool,
 }
 
 /// The object table.
@@ -194,6 +200,8 @@ pub struct Heap {
     pub collections: u64,
     journal: Option<Journal>,
     dirty: Vec<u32>,
+    /// bumped whenever the dirty list is taken or rebuilt (not only grown)
+    dirty_generation: u64,
     /// identity source while tracking: the allocating thread's stable id, the
     /// allocation site, and a counter per (thread, site)
     alloc_thread_sid: u64,
@@ -254,6 +262,7 @@ impl Heap {
             collections: 0,
             journal: None,
             dirty: Vec::new(),
+            dirty_generation: 0,
             alloc_thread_sid: 0,
             alloc_site: 0,
             site_counters: Default::default(),
@@ -797,19 +806,42 @@ impl Heap {
             Some(j) => {
                 j.epoch = j.next_epoch;
                 j.next_epoch += 1;
-                HeapMark { entries: j.entries.len() }
+                HeapMark { entries: j.entries.len(), dirty: self.dirty.len(), dirty_generation: self.dirty_generation, gc_hint: self.gc_hint }
             }
-            None => HeapMark { entries: 0 },
+            None => HeapMark { entries: 0, dirty: 0, dirty_generation: 0, gc_hint: false },
         }
     }
 
-    /// Undoes every change since `mark`.
-    pub fn rollback(&mut self, mark: &HeapMark) {
-        let Some(j) = &mut self.journal else { return };
+    /// Undoes every change since `mark`; returns how much the wrapping sum of the
+    /// hashes stored in live objects changed.
+    ///
+    /// The dirty list stays exact (a live object is listed once exactly when it is
+    /// flagged dirty). An object changed since the mark gets back the flags (dirty or
+    /// not) and hash it had then: the journal's first copy of it after the mark
+    /// holds them; any other object keeps its flags. So if the list has only grown
+    /// since the mark, its first entries are the mark's list; if it was taken
+    /// ([`Heap::take_dirty`]) or rebuilt since, the objects dirty now are those of
+    /// the current list still flagged dirty and those the rollback restored dirty.
+    pub fn rollback(&mut self, mark: &HeapMark) -> u128 {
+        let Some(j) = &mut self.journal else { return 0 };
+        let rebuild = mark.dirty_generation != self.dirty_generation;
+        let mut delta: u128 = 0;
+        let mut restored: Vec<u32> = Vec::new();
+        let mut restore = |i: u32, flags: u8| {
+            if rebuild && flags & DIRTY != 0 {
+                restored.push(i);
+            }
+        };
+        let hash_at = |objects: &[Option<Object>], i: u32| objects.get(i as usize).and_then(|o| o.as_ref()).map_or(0, |o| o.hash);
         while j.entries.len() > mark.entries {
             match j.entries.pop() {
-                Some(Entry::Saved(i, o)) => self.objects[i as usize] = Some(o),
+                Some(Entry::Saved(i, o)) => {
+                    delta = delta.wrapping_add(o.hash).wrapping_sub(hash_at(&self.objects, i));
+                    restore(i, o.flags);
+                    self.objects[i as usize] = Some(o);
+                }
                 Some(Entry::Alloc(i, from_free)) => {
+                    delta = delta.wrapping_sub(hash_at(&self.objects, i));
                     self.objects[i as usize] = None;
                     self.live_objects -= 1;
                     // a permanent object allocated later may sit above this slot
@@ -820,6 +852,8 @@ impl Heap {
                     }
                 }
                 Some(Entry::Freed(i, o)) => {
+                    delta = delta.wrapping_add(o.hash);
+                    restore(i, o.flags);
                     self.young.push(i);
                     self.objects[i as usize] = Some(o);
                     self.live_objects += 1;
@@ -832,6 +866,8 @@ impl Heap {
                         if let Body::Array(a) = &mut o.body {
                             a.set_bits(index as usize, bits);
                         }
+                        delta = delta.wrapping_add(header.hash).wrapping_sub(o.hash);
+                        restore(i, header.flags);
                         o.flags = header.flags;
                         o.hash = header.hash;
                         o.canon_sig = header.canon_sig;
@@ -851,12 +887,30 @@ impl Heap {
         // objects restored from the journal carry old epochs: never reuse one
         j.epoch = j.next_epoch;
         j.next_epoch += 1;
-        self.dirty.clear();
+        if rebuild {
+            restored.append(&mut self.dirty);
+            restored.sort_unstable();
+            restored.dedup();
+            restored.retain(|&i| self.objects.get(i as usize).is_some_and(|o| o.as_ref().is_some_and(|o| o.flags & DIRTY != 0)));
+            self.dirty = restored;
+            self.dirty_generation += 1;
+        } else {
+            self.dirty.truncate(mark.dirty);
+        }
+        self.gc_hint = mark.gc_hint;
+        delta
+    }
+
+    /// Records that some object may have become garbage since the last collection
+    /// (the next young collection must run).
+    pub fn note_may_need_collection(&mut self) {
+        self.gc_hint = true;
     }
 
     /// The objects changed since the last call (their hashes are stale), clearing
     /// their dirty flags.
     pub fn take_dirty(&mut self) -> Vec<ObjRef> {
+        self.dirty_generation += 1;
         let list = std::mem::take(&mut self.dirty);
         let mut out = Vec::with_capacity(list.len());
         for i in list {
@@ -1036,5 +1090,81 @@ mod tests {
         h.rollback(&m2);
         let y = h.alloc_instance(c, vec![].into());
         assert_eq!(h.get(y).sid, sid_x, "identities depend on the thread's history, not on what was undone");
+    }
+
+    /// Hashes every dirty object with a stand-in hash (its field 0 plus one), as the
+    /// vm's hashing does with real ones; returns how much the stored sum changed.
+    fn hash_dirty(h: &mut Heap) -> u128 {
+        let mut delta: u128 = 0;
+        for r in h.take_dirty() {
+            let new = match h.field(r, 0) {
+                Some(Value::Int(v)) => v as u128 + 1,
+                _ => 1,
+            };
+            delta = delta.wrapping_add(new).wrapping_sub(h.set_hash(r, new));
+        }
+        delta
+    }
+
+    fn stored_sum(h: &Heap) -> u128 {
+        h.iter().fold(0u128, |s, (_, o)| s.wrapping_add(o.hash))
+    }
+
+    #[test]
+    fn rollback_past_stale_hashes_restores_dirty_lists_and_sums() {
+        let mut h = Heap::new();
+        let c = ClassId(0);
+        let a = h.alloc_instance(c, vec![Value::Int(1)].into());
+        let b = h.alloc_instance(c, vec![Value::Int(2)].into());
+        let d = h.alloc_instance(c, vec![Value::Int(3)].into());
+        h.start_tracking();
+        let mut sum = hash_dirty(&mut h);
+        // a mark with stale hashes: `a` changed and is not hashed yet
+        h.set_field(a, 0, Value::Int(10));
+        let m = h.mark();
+        // nothing hashed since: the dirty list is the mark's
+        h.set_field(b, 0, Value::Int(20));
+        sum = sum.wrapping_add(h.rollback(&m));
+        assert_eq!(h.dirty, vec![a.index() as u32], "only `a` is dirty, as at the mark");
+        assert_eq!(sum, stored_sum(&h));
+        // hashed since, after `a` and `b` changed; `d` changes after that hashing
+        h.set_field(a, 0, Value::Int(11));
+        h.set_field(b, 0, Value::Int(20));
+        sum = sum.wrapping_add(hash_dirty(&mut h));
+        h.set_field(d, 0, Value::Int(30));
+        let fresh = h.alloc_instance(c, vec![Value::Int(4)].into());
+        sum = sum.wrapping_add(hash_dirty(&mut h));
+        assert_eq!(sum, stored_sum(&h));
+        sum = sum.wrapping_add(h.rollback(&m));
+        assert!(h.try_get(fresh).is_none());
+        assert_eq!(sum, stored_sum(&h), "the sum follows the restored hashes");
+        // `a` was dirty at the mark and changed since: restored dirty, its content
+        // the mark's; `b` and `d` were clean then
+        let mut dirty = h.dirty.clone();
+        dirty.sort_unstable();
+        assert_eq!(dirty, vec![a.index() as u32]);
+        assert!(h.get(a).flags & DIRTY != 0 && h.get(b).flags & DIRTY == 0 && h.get(d).flags & DIRTY == 0);
+        assert_eq!(h.field(a, 0), Some(Value::Int(10)));
+        // hashing now makes every stored hash its content's
+        sum = sum.wrapping_add(hash_dirty(&mut h));
+        for (r, v) in [(a, 10), (b, 2), (d, 3)] {
+            assert_eq!(h.get(r).hash, v as u128 + 1);
+        }
+        assert_eq!(sum, stored_sum(&h));
+        // two rollbacks in a row after hashing: `a`, dirty at both marks and changed
+        // only after the later one, stays listed through the second (which restores
+        // nothing of it)
+        h.set_field(a, 0, Value::Int(12));
+        let earlier = h.mark();
+        let later = h.mark();
+        h.set_field(a, 0, Value::Int(13));
+        sum = sum.wrapping_add(hash_dirty(&mut h));
+        sum = sum.wrapping_add(h.rollback(&later));
+        sum = sum.wrapping_add(h.rollback(&earlier));
+        assert_eq!(h.dirty, vec![a.index() as u32]);
+        assert_eq!(h.field(a, 0), Some(Value::Int(12)));
+        sum = sum.wrapping_add(hash_dirty(&mut h));
+        assert_eq!(h.get(a).hash, 13);
+        assert_eq!(sum, stored_sum(&h));
     }
 }
