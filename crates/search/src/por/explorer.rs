@@ -756,7 +756,8 @@ impl Explorer {
 
     /// The happens-before-aware walk of `L_r` from `from` ([`super::hb_summary::traverse`],
     /// with `summaries`): `race(index, b, ordered)` for every reachable visible
-    /// transition `b` until it returns `false`. Its transitions count as re-traversed.
+    /// transition `b` until it returns `false`; `race` must be antitone in `ordered`
+    /// (see there). Its transitions count as re-traversed.
     pub fn hb_traverse(&mut self, summaries: &mut super::hb_summary::Summaries, from: StateId, mut race: impl FnMut(&AccessIndex, &Transition, super::hb_summary::Threads) -> bool) -> TraversalEnd {
         let (stack_pos, index) = (&self.stack_pos, &self.index);
         let walk = super::hb_summary::traverse(&self.graph, &self.labels, |s| stack_position(stack_pos, s), summaries, from, |b, ordered| race(index, b, ordered));

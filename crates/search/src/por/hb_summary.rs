@@ -227,6 +227,11 @@ impl Summaries {
 /// history happens before it. A walk that reaches no state on the stack leaves `from`'s summary in
 /// `summaries`. `race` returning `false` ends the walk there (it then leaves no
 /// summary).
+///
+/// `race` must be antitone in `ordered`: what it does for `(b, o)` must include what
+/// it would do for `(b, o')` whenever `o ⊆ o'` (more threads ordered before `b`, fewer
+/// races). A label is then not reported again with a superset of a set it was
+/// reported with in this walk.
 pub(crate) fn traverse(
     graph: &jvmc_state::StateGraph,
     labels: &jvmc_state::LabelTable<Transition>,
@@ -250,12 +255,23 @@ pub(crate) fn traverse(
     }
     // what this walk finds: per label, the meet of its `S`
     let mut found: FxHashMap<LabelId, Threads> = FxHashMap::default();
-    // a label met again with the same `S` tells `race` nothing new (its answer is a
-    // function of the two): the edges of a graph share labels, and summaries overlap
-    let mut reported: rustc_hash::FxHashSet<(LabelId, Threads)> = rustc_hash::FxHashSet::default();
-    let mut report = |label: LabelId, b: &Transition, ordered: Threads| {
+    // the sets each label was reported with, none a superset of another: a label met
+    // again with a superset of one of them tells `race` nothing new (it is antitone),
+    // and the edges of a graph share labels, and summaries overlap
+    let mut reported = Reported::default();
+    // `lower`: a subset of `b`'s `S`, which `ordered` computes
+    let mut report = |label: LabelId, b: &Transition, lower: Threads, ordered: &dyn Fn() -> Threads| {
+        if reported.covers(label, lower) {
+            return true;
+        }
+        let ordered = ordered();
+        if reported.covers(label, ordered) {
+            // `found[label]` is a subset of a reported set, so of `ordered`: unchanged
+            return true;
+        }
+        reported.insert(label, ordered);
         found.entry(label).and_modify(|o| *o &= ordered).or_insert(ordered);
-        !reported.insert((label, ordered)) || race(b, ordered)
+        race(b, ordered)
     };
     // the reachable states in reverse postorder: in an acyclic part of L_r every
     // state comes after all its predecessors, so it is walked once, with the meet of
@@ -290,7 +306,10 @@ pub(crate) fn traverse(
             for &(label, through) in summary.iter() {
                 walk.transitions += 1;
                 let b = labels.get(label);
-                if !report(label, b, here.ordered_through(b, through) & !bit(b.thread)) {
+                // `through` is a subset of `b`'s `S` here: a label reported with a
+                // subset of it needs no `S` computed (most of a walk's cost)
+                let lower = through & !bit(b.thread);
+                if !report(label, b, lower, &|| here.ordered_through(b, through) & !bit(b.thread)) {
                     return walk;
                 }
             }
@@ -300,7 +319,7 @@ pub(crate) fn traverse(
             walk.transitions += 1;
             let b = labels.get(e.label);
             let ordered = here.ordered_before(b);
-            if !b.accesses.is_empty() && !report(e.label, b, ordered) {
+            if !b.accesses.is_empty() && !report(e.label, b, ordered, &|| ordered) {
                 return walk;
             }
             if e.target == NO_STATE {
@@ -327,6 +346,25 @@ pub(crate) fn traverse(
         summaries.by_state.insert(from, summary.into());
     }
     walk
+}
+
+/// The sets of threads each label was reported with in one walk, none a superset of
+/// another of the same label.
+#[derive(Default)]
+struct Reported(FxHashMap<LabelId, Vec<Threads>>);
+
+impl Reported {
+    /// Whether `label` was reported with a subset of `ordered`.
+    fn covers(&self, label: LabelId, ordered: Threads) -> bool {
+        self.0.get(&label).is_some_and(|sets| sets.iter().any(|&o| o & !ordered == 0))
+    }
+
+    /// Records a report of `label` with `ordered` (which [`Reported::covers`] denied).
+    fn insert(&mut self, label: LabelId, ordered: Threads) {
+        let sets = self.0.entry(label).or_default();
+        sets.retain(|&o| ordered & !o != 0);
+        sets.push(ordered);
+    }
 }
 
 /// How a walk ended.
@@ -422,6 +460,21 @@ mod tests {
         let k2 = start.after(&write_x, start.ordered_before(&write_x));
         assert_eq!(k2.ordered_before(&read_x), bit(1));
         assert_eq!(start.ordered_before(&read_x), 0, "nothing known: the paper's rule");
+    }
+
+    #[test]
+    fn a_label_is_reported_again_only_with_a_set_no_reported_one_is_inside() {
+        let mut reported = Reported::default();
+        assert!(!reported.covers(7, 0b111), "nothing reported yet");
+        reported.insert(7, 0b011);
+        assert!(reported.covers(7, 0b011) && reported.covers(7, 0b111), "the same set or a superset");
+        assert!(!reported.covers(7, 0b001) && !reported.covers(7, 0b100), "a subset or another set");
+        assert!(!reported.covers(8, 0b111), "another label");
+        // a smaller set replaces the sets it is inside
+        reported.insert(7, 0b101);
+        reported.insert(7, 0b001);
+        assert_eq!(reported.0[&7], vec![0b001]);
+        assert!(reported.covers(7, 0b101));
     }
 
     #[test]
