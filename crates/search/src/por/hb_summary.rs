@@ -490,7 +490,7 @@ mod tests {
 
     #[test]
     fn the_location_filter_changes_no_answer() {
-        // random walks over 40 locations of 3 objects; every `S` is the one found
+        // random walks over 42 locations (3 objects, 14 fields); every `S` is the one found
         // with the filter off (every bit set)
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         let mut next = |n: u64| {
