@@ -492,13 +492,8 @@ mod tests {
     fn the_location_filter_changes_no_answer() {
         // random walks over 42 locations (3 objects, 14 fields); every `S` is the one found
         // with the filter off (every bit set)
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed % n
-        };
+        let mut rng = crate::rng::SearchRng::new(0x2545_F491_4F6C_DD1D);
+        let mut next = |n: u64| rng.below(n as usize) as u64;
         let kinds = [R, W, U];
         for _ in 0..200 {
             let mut k = Known::default();
