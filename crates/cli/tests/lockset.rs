@@ -550,3 +550,65 @@ fn a_waiting_acquire_ends_by_interrupt_and_a_deadlock_names_the_locks_awaited() 
     assert!(states.iter().any(|s| s.starts_with("waiting to lock ReentrantLock@") && s.ends_with("held by \"ba\"")), "{states:?}");
     assert!(states.iter().any(|s| s.starts_with("waiting to lock ReentrantLock@") && s.ends_with("held by \"ab\"")), "{states:?}");
 }
+
+/// A writer and readers of one variable, joined, then `OBSERVE` after the joins.
+const TERMINATIONS: &str = r#"
+public class CLASS {
+    static volatile int x;
+    static int[] seen = new int[3];
+    public static void main(String[] args) throws Exception {
+        Thread[] ts = new Thread[4];
+        ts[0] = new Thread(() -> x = 1);
+        for (int i = 1; i < 4; i++) {
+            int k = i - 1;
+            ts[i] = new Thread(() -> seen[k] = x);
+        }
+        for (Thread t : ts) t.start();
+        for (Thread t : ts) t.join();
+        OBSERVE
+        System.out.println(seen[0] + " " + seen[1] + " " + seen[2]);
+    }
+}
+"#;
+
+#[test]
+fn terminations_join_the_last_transition_until_another_thread_observes_one() {
+    let quiet = TERMINATIONS.replace("CLASS", "Quiet").replace("OBSERVE", "");
+    // after the joins, main asks whether the writer is alive: a probe
+    let asking = TERMINATIONS.replace("CLASS", "Asking").replace("OBSERVE", "if (ts[0].isAlive()) throw new Error();");
+    let (quiet_dir, asking_dir) = (support::compile_source("Quiet", &quiet, TIMEOUT), support::compile_source("Asking", &asking, TIMEOUT));
+    const PROBED: &str = "java.lang.Thread termination (probed)";
+    for por in ["none", "odpor", "optimal-dpor"] {
+        let q = json(&check(quiet_dir.path(), &["--por", por], "Quiet"));
+        let a = json(&check(asking_dir.path(), &["--por", por], "Asking"));
+        assert_eq!(q["verdict"], "ok", "{q}");
+        assert_eq!(a["verdict"], "ok", "{a}");
+        assert_eq!(report_outcomes(&q), report_outcomes(&a), "{por}");
+        assert!(!racy(&q).iter().any(|k| k == PROBED), "{por}: {:?}", racy(&q));
+        assert!(racy(&a).iter().any(|k| k == PROBED), "{por}: {:?}", racy(&a));
+        // each thread's termination a step of its own: more states and transitions
+        let stat = |j: &Value, k: &str| j["stats"][k].as_u64().unwrap_or(0);
+        assert!(stat(&q, "states_new") < stat(&a, "states_new"), "{por}: {q}\n{a}");
+        assert!(stat(&q, "transitions") < stat(&a, "transitions"), "{por}: {q}\n{a}");
+    }
+}
+
+const ALIVE_AFTER_WRITE: &str = r#"
+public class AliveAfter {
+    static int x;
+    public static void main(String[] args) throws Exception {
+        Thread t = new Thread(() -> x = 1);
+        t.start();
+        int r = x;
+        boolean alive = t.isAlive();
+        assert !(r == 1 && alive) : "wrote and still alive";
+        t.join();
+    }
+}
+"#;
+
+#[test]
+fn an_observed_termination_is_a_step_of_its_own_and_the_trace_replays() {
+    let dir = support::compile_source("AliveAfter", ALIVE_AFTER_WRITE, TIMEOUT);
+    fails_and_replays(dir.path(), "AliveAfter", "java.lang.Thread termination (probed)", "wrote and still alive");
+}

@@ -154,7 +154,37 @@ impl Transition {
     /// Whether two transitions of different threads are dependent (JVMS-level
     /// conflict on some shared location). Transitions of the same thread always are.
     pub fn dependent(&self, other: &Transition) -> bool {
-        self.thread == other.thread || self.accesses.iter().any(|a| other.accesses.iter().any(|b| a.conflicts(b)))
+        if self.thread == other.thread {
+            return true;
+        }
+        let (short, long) = if self.accesses.len() <= other.accesses.len() { (self, other) } else { (other, self) };
+        let conflicting = |a: &Access| long.accesses.iter().any(|b| a.conflicts(b));
+        if short.accesses.len() <= Self::PAIRWISE {
+            return short.accesses.iter().any(conflicting);
+        }
+        // labels of whole library calls (and terminations) have dozens of accesses:
+        // most of the short label's locations are not in a filter of the long one's
+        // locations of a conflicting kind (the thread-group updates every start and
+        // exit makes are in both, as updates)
+        let mut filters = [[0u64; 4]; 3];
+        for b in &long.accesses {
+            let (word, bit) = Self::filter_slot(b);
+            filters[b.kind as usize][word] |= bit;
+        }
+        short.accesses.iter().any(|a| {
+            let (word, bit) = Self::filter_slot(a);
+            let kinds = [AccessKind::Read, AccessKind::Write, AccessKind::Update];
+            kinds.iter().any(|&k| k.conflicts_with(a.kind) && filters[k as usize][word] & bit != 0) && conflicting(a)
+        })
+    }
+
+    /// Labels up to this long are compared access by access.
+    const PAIRWISE: usize = 4;
+
+    /// The word and bit of `a`'s location in a 256-bit filter.
+    fn filter_slot(a: &Access) -> (usize, u64) {
+        let h = (a.object ^ u64::from(a.field).rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
+        ((h >> 6) as usize, 1 << (h & 63))
     }
 }
 
@@ -376,6 +406,33 @@ mod tests {
         let c = Transition::new(2, vec![guarded(w, [5, 0, 0]), Access::new(5, Access::MONITOR, w)]);
         let d = Transition::new(1, vec![Access::new(5, Access::MONITOR, w)]);
         assert!(c.dependent(&d), "the lock operations themselves still conflict");
+    }
+
+    /// The filtered comparison of long labels answers as the access-by-access one.
+    #[test]
+    fn dependent_agrees_with_comparing_every_pair() {
+        let mut rng = crate::rng::SearchRng::new(11);
+        let kinds = [AccessKind::Read, AccessKind::Write, AccessKind::Update];
+        let mut label = |rng: &mut crate::rng::SearchRng, thread| {
+            let n = rng.below(40);
+            let accesses = (0..n)
+                .map(|_| Access { guards: [rng.below(3) as u64, 0, 0], ..Access::new(rng.below(12) as u64, rng.below(6) as u32, kinds[rng.below(3)]) })
+                .collect();
+            Transition::new(thread, accesses)
+        };
+        let (mut yes, mut no) = (0, 0);
+        for _ in 0..3000 {
+            let (a, b) = (label(&mut rng, 1), label(&mut rng, 2));
+            let pairwise = a.accesses.iter().any(|x| b.accesses.iter().any(|y| x.conflicts(y)));
+            assert_eq!(a.dependent(&b), pairwise, "{a:?}\n{b:?}");
+            assert_eq!(b.dependent(&a), pairwise);
+            if pairwise {
+                yes += 1;
+            } else {
+                no += 1;
+            }
+        }
+        assert!(yes > 100 && no > 100, "{yes} dependent, {no} independent");
     }
 
     #[test]

@@ -309,6 +309,7 @@ impl Vm {
         }
         let (exclusive, shared) = held.unwrap_or_else(|| self.held(tid));
         self.lockset_observe(tid, accesses, Some((exclusive, shared)));
+        self.probe_if_observed(tid, accesses);
         let Some(chk) = self.check.as_mut() else { return };
         for &a in accesses {
             // pseudo-locations (monitors, life cycles, off-heap blocks) are the

@@ -6,6 +6,7 @@
 //! `notifyAll` on the thread object.
 
 use super::policy::AccessClass;
+use super::termination::MERGED_EXIT_STAGE;
 use super::{AccessRecord, BlockReason};
 use crate::class::InitState;
 use crate::error::{VmError, VmResult};
@@ -19,6 +20,16 @@ use crate::vm::Vm;
 pub(crate) const THREAD_STATUS_RUNNABLE: i32 = 0x0005;
 /// `Thread.threadStatus` for a terminated thread.
 pub(crate) const THREAD_STATUS_TERMINATED: i32 = 0x0002;
+
+/// Where a thread about to terminate goes on.
+enum TerminationStop {
+    /// a scheduling point: the termination is the next transition
+    Stop,
+    /// the termination is this transition's operation (or there is no checker)
+    Own,
+    /// the termination joins this transition (`termination.rs`)
+    Merged,
+}
 
 impl Vm {
     /// Sets up `main_class.main(args)` on the main thread as its entry, without
@@ -67,6 +78,11 @@ impl Vm {
         let mut t = JThread::new(tid, sid, Some(thread_obj));
         let daemon_slot = self.instance_slot(tc, "daemon", "Z")?;
         t.daemon = self.heap.field(thread_obj, daemon_slot) == Some(Value::Int(1));
+        if t.daemon {
+            // the program's end, which a termination may bring about, cuts a daemon
+            // short: it observes terminations (`termination.rs`)
+            self.probe_terminations();
+        }
         t.stack.frames.push(Frame::new(body, 0, 0, FrameKind::ThreadEntry { stage: 0 }));
         t.stack.values.push(Value::obj(thread_obj));
         t.stack.values.push(Value::NULL);
@@ -76,6 +92,11 @@ impl Vm {
         self.heap.set_field(thread_obj, status, Value::Int(THREAD_STATUS_RUNNABLE));
         self.heap.publish(thread_obj);
         self.lockset_observe_vm_writes(parent, thread_obj, &[eetop, status]);
+        // in the label: `isAlive` and `getState` of another thread read them
+        for field in [eetop as u32, status as u32] {
+            let a = self.access_record(thread_obj, field, true, AccessClass::Sync);
+            self.note_access(a);
+        }
         Ok(tid)
     }
 
@@ -121,10 +142,11 @@ impl Vm {
                 Ok(None)
             }
             3 => {
-                if self.stops_before_termination() {
-                    return Err(Unwind::Yield);
+                match self.termination_stop(ts.tid) {
+                    TerminationStop::Stop => return Err(Unwind::Yield),
+                    TerminationStop::Own => set_stage(ts, 4),
+                    TerminationStop::Merged => set_stage(ts, MERGED_EXIT_STAGE),
                 }
-                set_stage(ts, 4);
                 let thread = self.threads[ts.tid as usize].object;
                 let tc = self.wk.thread;
                 if let (Some(t), Some(m)) = (thread, self.declared_method(tc, "exit", "()V")) {
@@ -133,7 +155,7 @@ impl Vm {
                 }
                 Ok(None)
             }
-            _ => {
+            merged => {
                 // ensure_join: under the thread object's monitor, mark it dead, wake joiners
                 if let Some(t) = self.threads[ts.tid as usize].object {
                     if !self.monitor_available(t, ts.tid) {
@@ -145,8 +167,11 @@ impl Vm {
                     self.heap.set_field(t, status, Value::Int(THREAD_STATUS_TERMINATED));
                     self.lockset_observe_vm_writes(ts.tid, t, &[eetop, status]);
                     self.monitor_notify(t, true);
-                    for field in [eetop as u32, status as u32, AccessRecord::MONITOR, AccessRecord::LIFECYCLE] {
-                        let a = self.access_record(t, field, true, AccessClass::Sync);
+                    let accesses = [eetop as u32, status as u32, AccessRecord::MONITOR, AccessRecord::LIFECYCLE].map(|field| self.access_record(t, field, true, AccessClass::Sync));
+                    if merged == MERGED_EXIT_STAGE {
+                        self.record_termination(ts.tid, &accesses);
+                    }
+                    for a in accesses {
                         self.note_access(a);
                     }
                 }
@@ -158,13 +183,21 @@ impl Vm {
         }
     }
 
-    /// Under the model checker, a thread about to terminate (`Thread.exit`, then dead
-    /// for `join` and `isAlive`) stops there unless this is its transition's first
-    /// operation: termination is visible to other threads, so it must not share a
-    /// transition with the thread's last shared access (else `x = 1` in a thread and
-    /// `isAlive()` in main could never show the thread alive after its write).
-    fn stops_before_termination(&mut self) -> bool {
-        self.check.as_ref().is_some_and(|c| c.nested == 0) && !self.first_operation()
+    /// Under the model checker, whether thread `tid`, about to terminate (`Thread.exit`,
+    /// then dead for `join` and `isAlive`), stops there: unless this is its
+    /// transition's first operation, termination is visible to other threads, so it
+    /// must not share a transition with the thread's last shared access (else `x = 1`
+    /// in a thread and `isAlive()` in main could never show the thread alive after its
+    /// write) — except where nobody observes terminations without blocking
+    /// (`termination.rs`).
+    fn termination_stop(&mut self, tid: u32) -> TerminationStop {
+        if self.check.as_ref().is_none_or(|c| c.nested != 0) || self.first_operation() {
+            TerminationStop::Own
+        } else if self.termination_lets_through(tid) {
+            TerminationStop::Merged
+        } else {
+            TerminationStop::Stop
+        }
     }
 
     /// Whether the program installed a handler for exceptions escaping thread `tid`

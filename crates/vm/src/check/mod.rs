@@ -14,7 +14,8 @@
 //! - `guards`: the locks a thread holds; `lockset`: the locking discipline — data
 //!   accesses no other thread can race with need no scheduling point; `release`:
 //!   nor do lock releases nobody can observe; `shared_lockset`: the discipline's
-//!   knowledge pooled by the vms of a parallel search.
+//!   knowledge pooled by the vms of a parallel search; `termination`: nor do thread
+//!   terminations nobody observes without blocking.
 //! - `choice`: calls whose result is a choice (a weak compare-and-set that may fail
 //!   spuriously, a random draw), explored as the branches of one transition.
 //! - `dead_locals`: a thread's local variables that no path reads again are
@@ -42,6 +43,7 @@ mod policy;
 mod release;
 mod symmetry;
 mod shared_lockset;
+mod termination;
 mod thread_group;
 mod transition;
 
@@ -323,6 +325,8 @@ pub(crate) struct CheckState {
     pub(crate) lock_words: std::cell::RefCell<lock_wait::LockWordSlots>,
     /// the locking discipline's knowledge (`lockset.rs`; not state)
     pub(crate) lockset: std::cell::RefCell<lockset::Lockset>,
+    /// what merged thread terminations accessed (`termination.rs`; not state)
+    pub(crate) terminations: termination::Watch,
     /// the young objects' canonical names, under heap symmetry (`symmetry.rs`; not
     /// state, recomputed at every state)
     pub(crate) numbering: Option<symmetry::Numbering>,
@@ -392,6 +396,7 @@ impl CheckState {
             locks: Default::default(),
             lock_words: Default::default(),
             lockset,
+            terminations: termination::Watch::default(),
             numbering,
             lin,
             lin_failure: None,

@@ -64,6 +64,9 @@ pub(crate) enum LockFamily {
     Reentrant,
     /// `ReentrantReadWriteLock` with its read and write locks
     ReadWrite,
+    /// threads' terminations, which `join` waits for as an acquire waits for a
+    /// release (`termination.rs`)
+    Termination,
 }
 
 impl LockFamily {
@@ -83,11 +86,12 @@ impl LockFamily {
         match self {
             LockFamily::Reentrant => "java.util.concurrent.locks.ReentrantLock (probed)",
             LockFamily::ReadWrite => "java.util.concurrent.locks.ReentrantReadWriteLock (probed)",
+            LockFamily::Termination => "java.lang.Thread termination (probed)",
         }
     }
 
     /// Every family.
-    pub(crate) const ALL: [LockFamily; 2] = [LockFamily::Reentrant, LockFamily::ReadWrite];
+    pub(crate) const ALL: [LockFamily; 3] = [LockFamily::Reentrant, LockFamily::ReadWrite, LockFamily::Termination];
 }
 
 /// How the running transition began, when it began with a lock acquire (see the

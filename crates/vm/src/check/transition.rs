@@ -130,6 +130,7 @@ impl Vm {
             }
         }
         self.lockset_observe(ts.tid, accesses, None);
+        self.watch_terminations(ts, accesses);
         if self.check.as_ref().is_some_and(|c| c.merged_call.is_some()) && ts.frames.iter().any(|f| f.library) {
             self.check_merged_call(accesses);
         }

@@ -69,8 +69,10 @@ impl Vm {
                 FrameKind::ThreadEntry { stage } => {
                     if stage >= 2 {
                         // exceptions from the handler or from Thread.exit() are ignored
+                        // (the stages from 4 on all end the thread: one merged into
+                        // its last transition keeps its own, `termination.rs`)
                         if let Some(top) = ts.frames.last_mut() {
-                            top.kind = FrameKind::ThreadEntry { stage: stage + 1 };
+                            top.kind = FrameKind::ThreadEntry { stage: if stage >= 4 { stage } else { stage + 1 } };
                         }
                         ts.values.truncate(f.base as usize + 2);
                         return Ok(None);

@@ -37,6 +37,8 @@ pub(super) fn register(r: &mut NativeRegistry) {
         Ret::bool(vm.holds_monitor(ts, o))
     });
     r.native(c, "getThreads", "()[Ljava/lang/Thread;", |vm, _, _| {
+        // which threads are alive: an observation of their terminations
+        vm.probe_terminations();
         let live: Vec<_> = vm.threads.iter().filter(|t| t.status != ThreadStatus::Terminated).filter_map(|t| t.object).map(Some).collect();
         let tc = vm.wk.thread;
         let ac = vm.array_class_of(tc)?;
