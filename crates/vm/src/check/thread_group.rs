@@ -18,6 +18,13 @@
 //! and every property jvmc checks (assertions, exceptions, deadlocks, outputs) is the
 //! same on both, since they differ only where no thread looks without conflicting.
 //!
+//! Every access of a bookkeeping call is to the group or to its array of threads,
+//! which only the group's own methods touch, and a call of any of them is a write of
+//! the group's monitor first (`policy.rs`). So in a transition's label one update of
+//! the group's monitor stands for all of a bookkeeping call's accesses: whatever
+//! would conflict with one of them conflicts with it. An exit's label, compared at
+//! every step of the partial-order reductions, stays short.
+//!
 //! Not for a daemon group: its last exit destroys it, after which `add` throws, so
 //! an exit and a start there do not commute. Other calls on a group (`activeCount`,
 //! `enumerate`, `uncaughtException`, which prints) stay ordinary accesses.
@@ -52,12 +59,12 @@ impl Vm {
         }
     }
 
-    /// Whether thread `ts` runs inside a bookkeeping call now: a frame of one, whose
-    /// receiver is its local 0.
-    pub(crate) fn in_group_bookkeeping(&self, ts: &ThreadStack) -> bool {
-        ts.frames.iter().rev().any(|f| match ts.values.get(f.base as usize) {
-            Some(Value::Ref(Some(group))) => self.is_group_bookkeeping(f.method, *group),
-            _ => false,
+    /// The group whose bookkeeping thread `ts` runs inside now, if it does: a frame of
+    /// a bookkeeping call, whose receiver is its local 0.
+    pub(crate) fn group_in_bookkeeping(&self, ts: &ThreadStack) -> Option<ObjRef> {
+        ts.frames.iter().rev().find_map(|f| match ts.values.get(f.base as usize) {
+            Some(&Value::Ref(Some(group))) if self.is_group_bookkeeping(f.method, group) => Some(group),
+            _ => None,
         })
     }
 }

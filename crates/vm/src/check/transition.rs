@@ -124,12 +124,16 @@ impl Vm {
     /// [`Vm::note_accesses`] for an operation's accesses `accesses` (not empty); they
     /// are left drained.
     fn note_op_accesses(&mut self, ts: &ThreadStack, accesses: &mut Vec<AccessRecord>) {
-        if ts.in_atomic() && self.in_group_bookkeeping(ts) {
-            for a in accesses.iter_mut() {
-                a.update = true;
-            }
-        }
+        let bookkeeping = if ts.in_atomic() { self.group_in_bookkeeping(ts) } else { None };
         self.lockset_observe(ts.tid, accesses, None);
+        if let Some(group) = bookkeeping {
+            // every access of the bookkeeping is to the group or its array of threads,
+            // which only the group's own methods touch, each a write of the group's
+            // monitor first (`policy.rs`): one update of the monitor stands for them all
+            // in the label (`thread_group.rs`)
+            accesses.clear();
+            accesses.push(AccessRecord { update: true, ..self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync) });
+        }
         self.watch_terminations(ts, accesses);
         if self.check.as_ref().is_some_and(|c| c.merged_call.is_some()) && ts.frames.iter().any(|f| f.library) {
             self.check_merged_call(accesses);
