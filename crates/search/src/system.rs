@@ -128,6 +128,13 @@ impl Access {
     }
 }
 
+/// A hash of a location (object, field) whose high bits pick a filter's bit: the
+/// location filters of labels ([`Transition::dependent`]) and of the
+/// happens-before walk (`por/hb_summary.rs`).
+pub(crate) fn location_hash(location: (u64, u32)) -> u64 {
+    (location.0 ^ u64::from(location.1).rotate_left(40)).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
 /// The label of a transition: who ran (which branch), and which shared accesses it
 /// made.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -183,7 +190,7 @@ impl Transition {
 
     /// The word and bit of `a`'s location in a 256-bit filter.
     fn filter_slot(a: &Access) -> (usize, u64) {
-        let h = (a.object ^ u64::from(a.field).rotate_left(32)).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
+        let h = location_hash((a.object, a.field)) >> 56;
         ((h >> 6) as usize, 1 << (h & 63))
     }
 }

@@ -87,8 +87,7 @@ struct Known {
 
 /// One of 64 bits, chosen by a hash of `location` (see [`Known::locations`]).
 fn location_bit(location: (u64, u32)) -> u64 {
-    let h = (location.0 ^ (u64::from(location.1) << 40)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    1 << (h >> 58)
+    1 << (crate::system::location_hash(location) >> 58)
 }
 
 /// Walks of one state before its value drops to "nothing known".

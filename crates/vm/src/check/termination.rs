@@ -156,8 +156,7 @@ impl Vm {
             self.probe_terminations();
             return false;
         }
-        let relied = ls.borrow_mut().rely_on_unprobed(LockFamily::Termination);
-        relied
+        ls.borrow_mut().rely_on_unprobed(LockFamily::Termination)
     }
 
     /// Records the accesses `accesses` of thread `ts` in the watch if they belong to
