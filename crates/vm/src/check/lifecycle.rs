@@ -91,10 +91,7 @@ impl Vm {
         self.heap.set_field(thread_obj, eetop, Value::Long(tid as i64 + 1));
         self.heap.set_field(thread_obj, status, Value::Int(THREAD_STATUS_RUNNABLE));
         self.heap.publish(thread_obj);
-        self.lockset_observe_vm_writes(parent, thread_obj, &[eetop, status]);
-        // in the label: `isAlive` and `getState` of another thread read them
-        for field in [eetop as u32, status as u32] {
-            let a = self.access_record(thread_obj, field, true, AccessClass::Sync);
+        for a in self.life_cycle_writes(parent, thread_obj) {
             self.note_access(a);
         }
         Ok(tid)
@@ -165,9 +162,10 @@ impl Vm {
                     let (eetop, status) = (self.wk.thread_eetop, self.wk.thread_status);
                     self.heap.set_field(t, eetop, Value::Long(0));
                     self.heap.set_field(t, status, Value::Int(THREAD_STATUS_TERMINATED));
-                    self.lockset_observe_vm_writes(ts.tid, t, &[eetop, status]);
+                    let [eetop_write, status_write] = self.life_cycle_writes(ts.tid, t);
                     self.monitor_notify(t, true);
-                    let accesses = [eetop as u32, status as u32, AccessRecord::MONITOR, AccessRecord::LIFECYCLE].map(|field| self.access_record(t, field, true, AccessClass::Sync));
+                    let sync = |field| self.access_record(t, field, true, AccessClass::Sync);
+                    let accesses = [eetop_write, status_write, sync(AccessRecord::MONITOR), sync(AccessRecord::LIFECYCLE)];
                     if merged == MERGED_EXIT_STAGE {
                         self.record_termination(ts.tid, &accesses);
                     }
@@ -181,6 +179,16 @@ impl Vm {
                 Ok(Some(Exit::Terminated))
             }
         }
+    }
+
+    /// The vm's own writes of `thread`'s `eetop` and `threadStatus` (at its start and
+    /// its exit, on behalf of thread `tid`): counted against the locking discipline,
+    /// and returned for the transition's label, since `isAlive` and `getState` of
+    /// other threads read them.
+    fn life_cycle_writes(&self, tid: u32, thread: ObjRef) -> [AccessRecord; 2] {
+        let (eetop, status) = (self.wk.thread_eetop, self.wk.thread_status);
+        self.lockset_observe_vm_writes(tid, thread, &[eetop, status]);
+        [eetop, status].map(|field| self.access_record(thread, field as u32, true, AccessClass::Sync))
     }
 
     /// Under the model checker, whether thread `tid`, about to terminate (`Thread.exit`,
