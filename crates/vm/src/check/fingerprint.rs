@@ -273,7 +273,7 @@ impl Vm {
         for f in &t.stack.frames {
             s.u64(self.method(f.method).stable);
             s.u32(f.pc);
-            s.bytes(&[kind_code(f.kind), f.atomic as u8, f.library as u8, f.lin as u8]);
+            s.bytes(&[kind_code(f.kind), f.atomic as u8, f.library as u8, f.lin as u8, f.bookkeeping as u8]);
             if let FrameKind::ClassInit { class, .. } = f.kind {
                 s.u64(self.class(class).stable);
             }

@@ -25,6 +25,17 @@
 //! would conflict with one of them conflicts with it. An exit's label, compared at
 //! every step of the partial-order reductions, stays short.
 //!
+//! So the interpreter does not classify the operations of a bookkeeping call at all:
+//! the call is marked on its frame and on every frame it calls, and only an acquire
+//! of the group's monitor, which may block so that a transition begins inside the
+//! call, is classified (and stands for the call again). Nothing is lost for the
+//! locking discipline either: it decides only whether accesses made outside atomic
+//! regions are scheduling points, and the group's fields are touched only by the
+//! group's own methods, which all run atomically (`policy.rs`); the array of
+//! threads, whose key all `Thread[]` arrays share, is touched only holding the
+//! group's monitor, so its accesses could never make that key racy. On `readers`
+//! and the bounded buffer, bookkeeping was most of the instructions a search ran.
+//!
 //! Not for a daemon group: its last exit destroys it, after which `add` throws, so
 //! an exit and a start there do not commute. Other calls on a group (`activeCount`,
 //! `enumerate`, `uncaughtException`, which prints) stay ordinary accesses.
@@ -59,12 +70,25 @@ impl Vm {
         }
     }
 
-    /// The group whose bookkeeping thread `ts` runs inside now, if it does: a frame of
-    /// a bookkeeping call, whose receiver is its local 0.
+    /// Whether thread `ts` calls `m` as bookkeeping, its arguments at `base` (the
+    /// receiver first): the call's frame is marked
+    /// ([`crate::thread::Frame::bookkeeping`]), and so is every frame it calls.
+    pub(crate) fn calls_group_bookkeeping(&self, ts: &ThreadStack, m: MethodId, base: usize) -> bool {
+        match ts.values.get(base) {
+            Some(&Value::Ref(Some(group))) => self.is_group_bookkeeping(m, group),
+            _ => false,
+        }
+    }
+
+    /// The group whose bookkeeping thread `ts` runs inside now, if it does: the
+    /// receiver (local 0) of the outermost marked frame.
     pub(crate) fn group_in_bookkeeping(&self, ts: &ThreadStack) -> Option<ObjRef> {
-        ts.frames.iter().rev().find_map(|f| match ts.values.get(f.base as usize) {
-            Some(&Value::Ref(Some(group))) if self.is_group_bookkeeping(f.method, group) => Some(group),
+        if !ts.frames.last().is_some_and(|f| f.bookkeeping) {
+            return None;
+        }
+        match ts.frames.iter().find(|f| f.bookkeeping).and_then(|f| ts.values.get(f.base as usize)) {
+            Some(&Value::Ref(Some(group))) => Some(group),
             _ => None,
-        })
+        }
     }
 }

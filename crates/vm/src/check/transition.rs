@@ -124,7 +124,7 @@ impl Vm {
     /// [`Vm::note_accesses`] for an operation's accesses `accesses` (not empty); they
     /// are left drained.
     fn note_op_accesses(&mut self, ts: &ThreadStack, accesses: &mut Vec<AccessRecord>) {
-        let bookkeeping = if ts.in_atomic() { self.group_in_bookkeeping(ts) } else { None };
+        let bookkeeping = self.group_in_bookkeeping(ts);
         self.lockset_observe(ts.tid, accesses, None);
         if let Some(group) = bookkeeping {
             // every access of the bookkeeping is to the group or its array of threads,

@@ -39,6 +39,7 @@ impl Vm {
                     atomic: true,
                     library: false,
                     lin: false,
+                    bookkeeping: false,
                 });
                 Ok(false)
             }

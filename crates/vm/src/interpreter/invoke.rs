@@ -150,6 +150,7 @@ impl Vm {
         let synchronized = method.is_synchronized();
         let atomic = self.check.is_some() && crate::check::is_atomic_method(&self.class(method.class).name, &method.name);
         let library = self.check.is_some() && self.enters_library_region(ts, m, base);
+        let bookkeeping = self.check.is_some() && (ts.frames.last().is_some_and(|f| f.bookkeeping) || (atomic && self.calls_group_bookkeeping(ts, m, base)));
         let lock = if synchronized {
             let lock = self.sync_object(ts, m, base)?;
             if !self.monitor_available(lock, ts.tid) {
@@ -164,6 +165,7 @@ impl Vm {
         let mut frame = Frame::new(m, 0, base as u32, FrameKind::Java);
         frame.atomic = atomic;
         frame.library = library;
+        frame.bookkeeping = bookkeeping;
         ts.frames.push(frame);
         if let Some(lock) = lock {
             self.monitor_enter(ts, lock)?;

@@ -169,6 +169,12 @@ impl Vm {
         ) {
             return Ok(false);
         }
+        if insn != Insn::Monitorenter && ts.frames.last().is_some_and(|f| f.bookkeeping) {
+            // the call's update of the group's monitor stands for what thread-group
+            // bookkeeping touches (`check/thread_group.rs`); only an acquire of the
+            // monitor, which may block and begin a transition, needs it again
+            return Ok(false);
+        }
         let op = self.classify(ts, method, insn)?;
         if op == crate::check::Op::Local {
             return Ok(false);

@@ -79,12 +79,16 @@ pub struct Frame {
     /// whether the frame is a call on an object `--linearizability` checks: its
     /// return is the call's response (`check/linearizability`)
     pub lin: bool,
+    /// whether the frame runs thread-group bookkeeping (set on the call's frame and
+    /// on every frame it calls), whose label one update of the group's monitor
+    /// stands for (`check/thread_group.rs`): its operations are not classified
+    pub bookkeeping: bool,
 }
 
 impl Frame {
     /// A frame that is not atomic.
     pub fn new(method: MethodId, pc: u32, base: u32, kind: FrameKind) -> Frame {
-        Frame { method, pc, base, kind, atomic: false, library: false, lin: false }
+        Frame { method, pc, base, kind, atomic: false, library: false, lin: false, bookkeeping: false }
     }
 }
 
