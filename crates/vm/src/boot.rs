@@ -16,6 +16,22 @@ use crate::thread::{JThread, ThreadStack};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
+/// JDK classes whose initialiser only fills its own statics with new objects built
+/// from constants: the boxing caches (HotSpot's CDS archive holds the same ones) and
+/// `CoderResult`'s constant results. When such a class is initialised cannot be
+/// observed — nothing but the initialiser's effects could tell (JLS §12.4.1), and it
+/// has none outside its own class — so the vm initialises them at start-up. Left
+/// lazy, a model checker re-runs each of them on every path that first uses it,
+/// since backtracking undoes the initialisation: `Long.valueOf` in the POR clients'
+/// end-of-run check cost about a third of their instructions.
+const CONSTANT_CACHES: [&str; 5] = [
+    "java/lang/Long$LongCache",
+    "java/lang/Short$ShortCache",
+    "java/lang/Byte$ByteCache",
+    "java/lang/Character$CharacterCache",
+    "java/nio/charset/CoderResult",
+];
+
 /// Instructions a thread runs under `jvmc run` before another may run.
 pub const RUN_SLICE: u64 = 100_000;
 
@@ -199,6 +215,7 @@ impl Vm {
                 "java/lang/IllegalArgumentException",
             ],
         )?;
+        self.initialize_by_name(ts, &CONSTANT_CACHES)?;
         Ok(())
     }
 
@@ -297,5 +314,24 @@ impl Vm {
         }
         let needed_by = self.backtrace(ex).first().map_or_else(|| "?".to_string(), |&(m, pc)| self.frame_display(m, pc));
         Some(VmError::MissingClass { class: msg.replace('/', "."), needed_by })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::class::InitState;
+    use crate::vm::VmOptions;
+
+    /// The constant caches are initialised once booting is done, so no search runs
+    /// their initialisers (the JDK comes from `JAVA_HOME` or `java` on `PATH`).
+    #[test]
+    fn boot_initialises_the_constant_caches() {
+        let mut vm = Vm::new(VmOptions::default()).expect("a JDK 17");
+        vm.boot().expect("boots");
+        for name in CONSTANT_CACHES {
+            let class = vm.lookup_class(name).unwrap_or_else(|| panic!("{name} is loaded"));
+            assert_eq!(vm.class_states[class.0 as usize].init, InitState::Initialized, "{name}");
+        }
     }
 }
