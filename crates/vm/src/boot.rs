@@ -16,20 +16,24 @@ use crate::thread::{JThread, ThreadStack};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
-/// JDK classes whose initialiser only fills its own statics with new objects built
-/// from constants: the boxing caches (HotSpot's CDS archive holds the same ones) and
-/// `CoderResult`'s constant results. When such a class is initialised cannot be
-/// observed — nothing but the initialiser's effects could tell (JLS §12.4.1), and it
-/// has none outside its own class — so the vm initialises them at start-up. Left
-/// lazy, a model checker re-runs each of them on every path that first uses it,
-/// since backtracking undoes the initialisation: `Long.valueOf` in the POR clients'
-/// end-of-run check cost about a third of their instructions.
-const CONSTANT_CACHES: [&str; 5] = [
+/// JDK classes whose initialiser only fills its own statics with constants or with
+/// new objects built from constants: the boxing caches (HotSpot's CDS archive holds
+/// the same ones), `CoderResult`'s constant results and the char buffers' array
+/// offsets (the last three are what a program's first `println` initialises). When
+/// such a class is initialised cannot be observed — nothing but the initialiser's
+/// effects could tell (JLS §12.4.1), and it has none outside its own class — so the
+/// vm initialises them at start-up. Left lazy, a model checker re-runs each of them
+/// on every path that first uses it, since backtracking undoes the initialisation:
+/// `Long.valueOf` in the POR clients' end-of-run check cost about a third of their
+/// instructions, and a stateless search re-ran the `println` ones every execution.
+const PURE_INITIALISERS: [&str; 7] = [
     "java/lang/Long$LongCache",
     "java/lang/Short$ShortCache",
     "java/lang/Byte$ByteCache",
     "java/lang/Character$CharacterCache",
     "java/nio/charset/CoderResult",
+    "java/nio/CharBuffer",
+    "java/nio/HeapCharBuffer",
 ];
 
 /// Instructions a thread runs under `jvmc run` before another may run.
@@ -215,7 +219,7 @@ impl Vm {
                 "java/lang/IllegalArgumentException",
             ],
         )?;
-        self.initialize_by_name(ts, &CONSTANT_CACHES)?;
+        self.initialize_by_name(ts, &PURE_INITIALISERS)?;
         Ok(())
     }
 
@@ -323,13 +327,13 @@ mod tests {
     use crate::class::InitState;
     use crate::vm::VmOptions;
 
-    /// The constant caches are initialised once booting is done, so no search runs
+    /// The classes with pure initialisers are initialised once booting is done, so no search runs
     /// their initialisers (the JDK comes from `JAVA_HOME` or `java` on `PATH`).
     #[test]
-    fn boot_initialises_the_constant_caches() {
+    fn boot_runs_the_pure_initialisers() {
         let mut vm = Vm::new(VmOptions::default()).expect("a JDK 17");
         vm.boot().expect("boots");
-        for name in CONSTANT_CACHES {
+        for name in PURE_INITIALISERS {
             let class = vm.lookup_class(name).unwrap_or_else(|| panic!("{name} is loaded"));
             assert_eq!(vm.class_states[class.0 as usize].init, InitState::Initialized, "{name}");
         }
