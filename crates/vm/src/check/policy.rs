@@ -541,7 +541,8 @@ impl Vm {
                     return Ok(Op::Sync(self.access_record(r, AccessRecord::LIFECYCLE, true, AccessClass::Sync)));
                 }
             }
-            ("java/lang/Thread", "join") if t.access & access::NATIVE != 0 || self.natives.overrides(cname, name, &t.descriptor) => {
+            // native, or overridden by a peer: the loader gave it no bytecode
+            ("java/lang/Thread", "join") if matches!(t.body, MethodBody::Native(_) | MethodBody::NativeUnlinked) => {
                 if let Some(r) = receiver {
                     return Ok(Op::Join(r));
                 }
