@@ -4,8 +4,8 @@
 // A thread's exit removes it from its group under the group's monitor, so it blocks
 // while another thread holds that monitor and goes on when it is released: the
 // holder sees the same count before and after its yield. (The vm does not classify
-// what thread-group bookkeeping touches, except the acquire of the group's monitor,
-// which here begins the exit's second transition and must stay in its label.)
+// the data accesses of thread-group bookkeeping, only its monitor acquires and calls:
+// the acquire here begins the exit's second transition and must stay in its label.)
 public class ExitWhileGroupHeld {
     public static void main(String[] args) throws InterruptedException {
         ThreadGroup group = Thread.currentThread().getThreadGroup();

@@ -25,10 +25,11 @@
 //! would conflict with one of them conflicts with it. An exit's label, compared at
 //! every step of the partial-order reductions, stays short.
 //!
-//! So the interpreter does not classify the operations of a bookkeeping call at all:
-//! the call is marked on its frame and on every frame it calls, and only an acquire
-//! of the group's monitor, which may block so that a transition begins inside the
-//! call, is classified (and stands for the call again). Nothing is lost for the
+//! So the interpreter does not classify the field and array accesses, returns and
+//! releases of a bookkeeping call: the call is marked on its frame and on every
+//! frame it calls, and only a monitor acquire or a call, where the thread may block
+//! so that a transition begins inside the bookkeeping, is classified (and stands
+//! for the bookkeeping again). Nothing is lost for the
 //! locking discipline either: it decides only whether accesses made outside atomic
 //! regions are scheduling points, and the group's fields are touched only by the
 //! group's own methods, which all run atomically (`policy.rs`); the array of

@@ -169,10 +169,12 @@ impl Vm {
         ) {
             return Ok(false);
         }
-        if insn != Insn::Monitorenter && ts.frames.last().is_some_and(|f| f.bookkeeping) {
+        if ts.frames.last().is_some_and(|f| f.bookkeeping)
+            && !matches!(insn, Insn::Monitorenter | Insn::Invokevirtual(_) | Insn::Invokespecial(_) | Insn::Invokestatic(_) | Insn::Invokeinterface(_))
+        {
             // the call's update of the group's monitor stands for what thread-group
-            // bookkeeping touches (`check/thread_group.rs`); only an acquire of the
-            // monitor, which may block and begin a transition, needs it again
+            // bookkeeping touches (`check/thread_group.rs`); only an acquire or a call,
+            // where the thread may block and a transition begin, needs it again
             return Ok(false);
         }
         let op = self.classify(ts, method, insn)?;

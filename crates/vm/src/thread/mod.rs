@@ -81,7 +81,7 @@ pub struct Frame {
     pub lin: bool,
     /// whether the frame runs thread-group bookkeeping (set on the call's frame and
     /// on every frame it calls), whose label one update of the group's monitor
-    /// stands for (`check/thread_group.rs`): its operations are not classified
+    /// stands for (`check/thread_group.rs`): its data accesses are not classified
     pub bookkeeping: bool,
 }
 
