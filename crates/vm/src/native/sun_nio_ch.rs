@@ -50,6 +50,11 @@ pub(super) fn register(r: &mut NativeRegistry) {
     // no thread of the vm ever blocks inside an I/O call, so none needs signalling:
     // the JDK's "no signalling" token
     r.native(nt, "current", "()J", |_, _, _| Ret::long(-1));
+    // JDK 17.0.21 and later ask whether a signal sent to a thread not yet blocked is
+    // delivered once it blocks (`FileDispatcherImpl`): on Linux it is. No thread is
+    // ever signalled here (the token above), so only the order of the close steps
+    // depends on it
+    r.native(nt, "supportPendingSignals0", "()Z", |_, _, _| Ret::bool(true));
     let fk = "sun/nio/ch/FileKey";
     r.native(fk, "initIDs", "()V", crate::native::nop);
     r.native(fk, "init", "(Ljava/io/FileDescriptor;)V", |vm, ts, a| {
