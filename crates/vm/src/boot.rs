@@ -327,8 +327,9 @@ mod tests {
     use crate::class::InitState;
     use crate::vm::VmOptions;
 
-    /// The classes with pure initialisers are initialised once booting is done, so no search runs
-    /// their initialisers (the JDK comes from `JAVA_HOME` or `java` on `PATH`).
+    /// The classes with pure initialisers are initialised once booting is done, so no
+    /// search runs their initialisers (the JDK comes from `JAVA_HOME` or `java` on
+    /// `PATH`).
     #[test]
     fn boot_runs_the_pure_initialisers() {
         let mut vm = Vm::new(VmOptions::default()).expect("a JDK 17");

@@ -587,8 +587,7 @@ impl Vm {
             // `thread_group.rs`)
             ("java/lang/ThreadGroup", _) if self.check.is_some() && t.access & access::STATIC == 0 => {
                 if let Some(r) = receiver {
-                    let update = self.is_group_bookkeeping(target, r);
-                    return Ok(Op::Sync(AccessRecord { update, ..self.access_record(r, AccessRecord::MONITOR, true, AccessClass::Sync) }));
+                    return Ok(Op::Sync(self.group_monitor_write(r, self.is_group_bookkeeping(target, r))));
                 }
             }
             ("java/io/PrintStream", _) if self.check.is_some() => {

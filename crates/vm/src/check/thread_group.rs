@@ -29,13 +29,13 @@
 //! releases of a bookkeeping call: the call is marked on its frame and on every
 //! frame it calls, and only a monitor acquire or a call, where the thread may block
 //! so that a transition begins inside the bookkeeping, is classified (and stands
-//! for the bookkeeping again). Nothing is lost for the
-//! locking discipline either: it decides only whether accesses made outside atomic
-//! regions are scheduling points, and the group's fields are touched only by the
-//! group's own methods, which all run atomically (`policy.rs`); the array of
-//! threads, whose key all `Thread[]` arrays share, is touched only holding the
-//! group's monitor, so its accesses could never make that key racy. On `readers`
-//! and the bounded buffer, bookkeeping was most of the instructions a search ran.
+//! for the bookkeeping again). Nothing is lost for the locking discipline either: it
+//! decides only whether accesses made outside atomic regions are scheduling points,
+//! and the group's fields are touched only by the group's own methods, which all run
+//! atomically (`policy.rs`); the array of threads, whose key all `Thread[]` arrays
+//! share, is touched only holding the group's monitor, so its accesses could never
+//! make that key racy. On `readers` and the bounded buffer, bookkeeping was most of
+//! the instructions a search ran.
 //!
 //! Not for a daemon group: its last exit destroys it, after which `add` throws, so
 //! an exit and a start there do not commute. Other calls on a group (`activeCount`,
@@ -44,6 +44,8 @@
 //! This module owns which calls are bookkeeping; `transition.rs` and `policy.rs`
 //! mark their accesses.
 
+use super::policy::AccessClass;
+use super::AccessRecord;
 use crate::class::MethodId;
 use crate::thread::ThreadStack;
 use crate::value::{ObjRef, Value};
@@ -69,6 +71,12 @@ impl Vm {
             Ok(slot) => !matches!(self.heap.field(group, slot), Some(Value::Int(0))),
             Err(_) => true,
         }
+    }
+
+    /// The write of `group`'s monitor a call on the group makes; `update` for
+    /// bookkeeping, whose writes commute (module docs).
+    pub(crate) fn group_monitor_write(&self, group: ObjRef, update: bool) -> AccessRecord {
+        AccessRecord { update, ..self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync) }
     }
 
     /// Whether thread `ts` calls `m` as bookkeeping, its arguments at `base` (the

@@ -132,7 +132,7 @@ impl Vm {
             // monitor first (`policy.rs`): one update of the monitor stands for them all
             // in the label (`thread_group.rs`)
             accesses.clear();
-            accesses.push(AccessRecord { update: true, ..self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync) });
+            accesses.push(self.group_monitor_write(group, true));
         }
         self.watch_terminations(ts, accesses);
         if self.check.as_ref().is_some_and(|c| c.merged_call.is_some()) && ts.frames.iter().any(|f| f.library) {
