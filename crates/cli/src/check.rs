@@ -150,6 +150,7 @@ pub struct CheckArgs {
     #[arg(long = "echo-output")]
     echo_output: bool,
     /// Give every scheduling point its own state, even when only one thread can run
+    /// (`dpor` and the DPOR engine run so once the program has started a second thread)
     #[arg(long = "no-merge")]
     no_merge: bool,
     /// Do not look for livelocks (fair cycles: the program can run forever without
@@ -346,7 +347,7 @@ pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bo
     vm.prepare_main(&prepared.main_class, &spec.args)?;
     vm.start_checking(CheckOptions {
         policy,
-        merge_single_thread: spec.merge_single_thread,
+        merging: spec.merging(),
         hash_output,
         visibility,
         choices,
@@ -551,7 +552,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         bail!("--preemption-bound bounds --search preemption-bounded or dfs-rb, not {name}");
     }
     let restarts = args.restarts.as_deref().and_then(|k| jvmc_search::RestartSchedule::parse(k, args.restart_unit));
-    if strategy::by_name(name).is_none() {
+    let Some(unmerged) = strategy::by_name(name).map(|s| s.needs_unmerged_steps()) else {
         bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
     };
     let Some(order) = ThreadOrder::parse(&args.order) else {
@@ -559,6 +560,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     };
     let visibility = args.visible_classes.as_deref().map_or(Visibility::Reachable, Visibility::classes);
     let mut spec = args.common.spec(&args.sched, !args.no_merge);
+    spec.merge_before_second_thread_only = unmerged;
     spec.timeouts = args.timeouts.clone();
     spec.weak_cas = args.weak_cas.clone();
     spec.random = args.random.clone();

@@ -17,6 +17,7 @@ use std::path::PathBuf;
 use anyhow::{bail, Context};
 use jvmc_search::strategy::preemption_bound::preempts;
 use jvmc_search::{Move, ThreadId, TransitionSystem, ViolationKind};
+use jvmc_vm::check::Merging;
 use serde::{Deserialize, Serialize};
 
 use crate::system::VmSystem;
@@ -111,6 +112,10 @@ pub struct ProgramSpec {
     pub sched: String,
     /// whether transitions continue while only their thread is enabled
     pub merge_single_thread: bool,
+    /// whether they do so only until the program starts a second thread (the
+    /// searches that need unmerged steps)
+    #[serde(default)]
+    pub merge_before_second_thread_only: bool,
     /// `--timeouts`
     #[serde(default = "ProgramSpec::any_timeout")]
     pub timeouts: String,
@@ -164,6 +169,7 @@ impl Default for ProgramSpec {
             java_home: None,
             sched: "shared".into(),
             merge_single_thread: true,
+            merge_before_second_thread_only: false,
             timeouts: "1s".into(),
             weak_cas: "spurious".into(),
             random: Self::deterministic(),
@@ -181,6 +187,15 @@ impl Default for ProgramSpec {
 }
 
 impl ProgramSpec {
+    /// When the vm merges a thread's steps.
+    pub fn merging(&self) -> Merging {
+        match (self.merge_single_thread, self.merge_before_second_thread_only) {
+            (false, _) => Merging::Never,
+            (true, true) => Merging::BeforeSecondThread,
+            (true, false) => Merging::WhileAlone,
+        }
+    }
+
     fn any_timeout() -> String {
         "any".into()
     }

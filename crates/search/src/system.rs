@@ -420,7 +420,7 @@ mod tests {
     fn dependent_agrees_with_comparing_every_pair() {
         let mut rng = crate::rng::SearchRng::new(11);
         let kinds = [AccessKind::Read, AccessKind::Write, AccessKind::Update];
-        let mut label = |rng: &mut crate::rng::SearchRng, thread| {
+        let label = |rng: &mut crate::rng::SearchRng, thread| {
             let n = rng.below(40);
             let accesses = (0..n)
                 .map(|_| Access { guards: [rng.below(3) as u64, 0, 0], ..Access::new(rng.below(12) as u64, rng.below(6) as u32, kinds[rng.below(3)]) })

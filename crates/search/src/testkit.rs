@@ -4,8 +4,10 @@
 //! - [`Graph`]: an explicit graph — nodes, edges labelled with a thread (several edges
 //!   of one thread from a node are the branches of a choice), terminal nodes,
 //!   violations on edges, and injectable fingerprint bugs.
-//! - [`Program`]: threads running straight-line code of reads, writes, asserts, locks
-//!   and choices over shared integers (racy counters, lock-order deadlocks, ...).
+//! - [`Program`]: threads running straight-line code of reads, writes, asserts, locks,
+//!   choices, starts and joins over shared integers (racy counters, lock-order
+//!   deadlocks, ...), optionally with a lone thread's steps merged as the vm merges
+//!   them.
 //! - [`Counter`]: an infinite system (for time and memory limits).
 //!
 //! All of them are strict about the [`TransitionSystem`] contract: stepping a thread
@@ -200,6 +202,16 @@ pub enum Op {
     /// and moves on if `var == expect`, else stays; the second fails spuriously and
     /// stays
     CasLoop(usize, i64, i64),
+    /// start thread `t`: a thread that some `Start` names is not enabled (nor
+    /// blocked) until one has run, like a Java thread before `Thread.start`. Labelled
+    /// as the vm labels a start, a write of the new thread's life cycle, which the
+    /// new thread's own steps never touch
+    Start(ThreadId),
+    /// the thread's termination, as the vm labels it: a write of its own life cycle
+    /// (conflicting with its start and with joins of it)
+    Exit,
+    /// wait until thread `t` has ended (not enabled before): a read of its life cycle
+    Join(ThreadId),
 }
 
 /// The state of a [`Program`].
@@ -209,6 +221,8 @@ pub struct ProgramState {
     regs: Vec<i64>,
     vars: Vec<i64>,
     locks: Vec<Option<ThreadId>>,
+    /// per thread, whether it has started (see [`Op::Start`])
+    started: Vec<bool>,
     /// an order-dependent hash of the schedule so far (not part of the state; only
     /// used to inject an unstable fingerprint)
     history: u64,
@@ -225,19 +239,32 @@ pub struct Program {
     fingerprint_bits: u32,
     /// mix the schedule's history into the fingerprint (inject instability)
     unstable: bool,
+    /// a step runs on while its thread is the only enabled one (as the vm's
+    /// transitions do): see [`Program::with_merging`]
+    merge: bool,
 }
 
 impl Program {
     /// `vars` shared integers (all 0) and one thread per code vector.
     pub fn new(vars: usize, code: Vec<Vec<Op>>) -> Self {
         let locks = code.iter().flatten().filter_map(|op| if let Op::Lock(m) | Op::Unlock(m) = op { Some(m + 1) } else { None }).max().unwrap_or(0);
-        let initial = ProgramState { pcs: vec![0; code.len()], regs: vec![0; code.len()], vars: vec![0; vars], locks: vec![None; locks], history: 0 };
-        Program { code, state: initial.clone(), initial, saves: Saves::default(), fingerprint_bits: 128, unstable: false }
+        let started = (0..code.len() as ThreadId).map(|t| !code.iter().flatten().any(|op| *op == Op::Start(t))).collect();
+        let initial = ProgramState { pcs: vec![0; code.len()], regs: vec![0; code.len()], vars: vec![0; vars], locks: vec![None; locks], started, history: 0 };
+        Program { code, state: initial.clone(), initial, saves: Saves::default(), fingerprint_bits: 128, unstable: false, merge: false }
     }
 
     /// Fingerprints keep only `bits` bits (so different states collide).
     pub fn with_fingerprint_bits(mut self, bits: u32) -> Self {
         self.fingerprint_bits = bits;
+        self
+    }
+
+    /// A step runs on while its thread is the only enabled one, as the vm's
+    /// transitions do (`--no-merge` turns that off): its label is the union of the
+    /// ops' labels. It stops before a choice, when another thread is enabled, at a
+    /// violation, and after a spin that stayed.
+    pub fn with_merging(mut self) -> Self {
+        self.merge = true;
         self
     }
 
@@ -247,31 +274,8 @@ impl Program {
         self
     }
 
-    fn op(&self, thread: ThreadId) -> Option<Op> {
-        self.code.get(thread as usize)?.get(self.state.pcs[thread as usize]).copied()
-    }
-}
-
-impl TransitionSystem for Program {
-    fn enabled(&mut self) -> Vec<ThreadId> {
-        (0..self.code.len() as ThreadId)
-            .filter(|&t| match self.op(t) {
-                None => false,
-                Some(Op::Lock(m)) => self.state.locks[m].is_none(),
-                Some(_) => true,
-            })
-            .collect()
-    }
-
-    fn branches(&mut self, thread: ThreadId) -> u32 {
-        match self.op(thread) {
-            Some(Op::Choose(n)) => n.max(1),
-            Some(Op::WeakCas(..) | Op::CasLoop(..)) => 2,
-            _ => 1,
-        }
-    }
-
-    fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
+    /// Runs one op of the thread of `mv`.
+    fn step_op(&mut self, mv: Move) -> Result<Step, SystemError> {
         let thread = mv.thread;
         if !self.enabled().contains(&thread) || mv.branch >= self.branches(thread) {
             return Err(not_enabled(mv));
@@ -317,6 +321,12 @@ impl TransitionSystem for Program {
                 s.regs[t] = i64::from(ok);
             }
             Op::Choose(_) => s.regs[t] = i64::from(mv.branch),
+            Op::Start(u) => {
+                if let Some(started) = s.started.get_mut(u as usize) {
+                    *started = true;
+                }
+            }
+            Op::Exit | Op::Join(_) => {}
             Op::CasLoop(v, expect, new) => {
                 advance = s.vars[v] == expect && mv.branch == 0;
                 if advance {
@@ -329,6 +339,56 @@ impl TransitionSystem for Program {
             s.history = s.history.wrapping_mul(31).wrapping_add(u64::from(thread) + 1);
         }
         Ok(Step { transition: Transition { thread, branch: mv.branch, accesses }, violation })
+    }
+
+    /// Whether thread `t` has run all its code.
+    fn ended(&self, t: ThreadId) -> bool {
+        let t = t as usize;
+        self.state.started.get(t).is_some_and(|&s| s) && self.code.get(t).is_some_and(|c| self.state.pcs[t] == c.len())
+    }
+
+    /// The next op of `thread`; `None` when it has ended or not started.
+    fn op(&self, thread: ThreadId) -> Option<Op> {
+        let t = thread as usize;
+        if !*self.state.started.get(t)? {
+            return None;
+        }
+        self.code.get(t)?.get(self.state.pcs[t]).copied()
+    }
+}
+
+impl TransitionSystem for Program {
+    fn enabled(&mut self) -> Vec<ThreadId> {
+        (0..self.code.len() as ThreadId)
+            .filter(|&t| match self.op(t) {
+                None => false,
+                Some(Op::Lock(m)) => self.state.locks[m].is_none(),
+                Some(Op::Join(u)) => self.ended(u),
+                Some(_) => true,
+            })
+            .collect()
+    }
+
+    fn branches(&mut self, thread: ThreadId) -> u32 {
+        match self.op(thread) {
+            Some(Op::Choose(n)) => n.max(1),
+            Some(Op::WeakCas(..) | Op::CasLoop(..)) => 2,
+            _ => 1,
+        }
+    }
+
+    fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
+        let t = mv.thread as usize;
+        let mut pc = self.state.pcs[t];
+        let mut step = self.step_op(mv)?;
+        // (a spin stays where it is: not merged, or it would never end)
+        while self.merge && step.violation.is_none() && self.state.pcs[t] != pc && self.enabled() == [mv.thread] && self.branches(mv.thread) == 1 {
+            pc = self.state.pcs[t];
+            let next = self.step_op(Move::new(mv.thread, 0))?;
+            step.transition.accesses.extend(next.transition.accesses);
+            step.violation = next.violation;
+        }
+        Ok(step)
     }
 
     fn save(&mut self) -> SaveMark {
@@ -372,6 +432,7 @@ impl TransitionSystem for Program {
         s.pcs.iter().for_each(|&pc| bytes.extend_from_slice(&(pc as u64).to_le_bytes()));
         s.regs.iter().chain(&s.vars).for_each(|&v| bytes.extend_from_slice(&v.to_le_bytes()));
         s.locks.iter().for_each(|&l| bytes.extend_from_slice(&l.map_or(u64::MAX, u64::from).to_le_bytes()));
+        bytes.extend(s.started.iter().map(|&b| u8::from(b)));
         Some(bytes)
     }
 
@@ -396,8 +457,13 @@ impl TransitionSystem for Program {
             Op::Set(v, _) | Op::Store(v, _) | Op::Add(v, _) | Op::Cas(v, _, _) | Op::WeakCas(v, _, _) | Op::CasLoop(v, _, _) => var(v, AccessKind::Write),
             Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => var(v, AccessKind::Read),
             Op::Lock(m) | Op::Unlock(m) => Some(Access::new(1000 + m as u64, Access::MONITOR, AccessKind::Write)),
+            Op::Start(u) => Some(Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Write)),
+            Op::Exit => Some(Access::new(2000 + u64::from(thread), Access::LIFECYCLE, AccessKind::Write)),
+            Op::Join(u) => Some(Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Read)),
         };
-        first.into_iter().collect()
+        let mut v: Vec<Access> = first.into_iter().collect();
+        if matches!(op, Op::Start(_)) && std::env::var_os("TK_GROUP").is_some() { v.push(Access::new(1, 5, AccessKind::Write)); }
+        v
     }
 }
 
@@ -455,4 +521,31 @@ pub fn racy_counter() -> Program {
 /// Two threads take two locks in opposite orders.
 pub fn lock_order_deadlock() -> Program {
     Program::new(0, vec![vec![Op::Lock(0), Op::Lock(1), Op::Unlock(1), Op::Unlock(0)], vec![Op::Lock(1), Op::Lock(0), Op::Unlock(0), Op::Unlock(1)]])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A thread named by a `Start` is neither enabled nor blocked before it runs; a
+    /// `Join` blocks until its thread has run all its code; merged steps run on
+    /// while their thread is alone, with the ops' labels joined.
+    #[test]
+    fn starts_joins_and_merged_steps() {
+        let code = vec![vec![Op::Start(1), Op::Join(1), Op::Set(0, 2), Op::Local], vec![Op::Set(0, 1), Op::Exit]];
+        let mut p = Program::new(1, code.clone());
+        assert_eq!((p.enabled(), p.disabled()), (vec![0], vec![]));
+        p.step(Move::new(0, 0)).expect("start");
+        assert_eq!((p.enabled(), p.disabled()), (vec![1], vec![0]));
+        assert_eq!(p.pending(0), vec![Access::new(2001, Access::LIFECYCLE, AccessKind::Read)]);
+        let mut merged = Program::new(1, code).with_merging();
+        let start = merged.step(Move::new(0, 0)).expect("start");
+        assert_eq!(start.transition.accesses.len(), 1, "thread 1 can run after the start: no merging");
+        let rest = merged.step(Move::new(1, 0)).expect("thread 1 alone");
+        assert_eq!(rest.transition.accesses, vec![Access::new(1, 0, AccessKind::Write), Access::new(2001, Access::LIFECYCLE, AccessKind::Write)]);
+        let main = merged.step(Move::new(0, 0)).expect("main alone");
+        assert_eq!(main.transition.accesses.len(), 2, "the join and the write, then the local step");
+        assert!(merged.is_terminal());
+        assert_eq!(merged.outcome().as_deref(), Some("x0=2"));
+    }
 }

@@ -31,6 +31,18 @@
 //! execution. Races then add a thread awake at the ancestor
 //! ([`graph::DporGraph::execute_dpor`]).
 //!
+//! # Merged steps
+//! The engine needs unmerged steps ([`Strategy::needs_unmerged_steps`]; the CLI
+//! has the vm merge only until the program starts its second thread). The vm runs a
+//! thread on past its scheduling points while no other thread could run, so one step
+//! may hold several events (a lone thread's `y = x; r0 = a`). Algorithm 1 reverses
+//! the race of an event with its latest dependent ancestor only; in a merged step
+//! that is the race of the part that conflicts latest (`y = x` with `x = 1`), and the
+//! race of a later part with an earlier node (`r0 = a` with `a = 1`) is left to the
+//! executions that reversing the latest one starts — which a sleep set cuts off when
+//! the thread is asleep at the racing node. The suite program `LoneThreadRaces` lost `z=0 r0=0 y=1` so; with one
+//! event per step each race is an event's own latest and is reversed.
+//!
 //! # Cycles
 //! A state that repeats on the current execution closes a cycle: if a choice point
 //! lies on it, every choice point on it is given every runnable thread and the
@@ -107,6 +119,11 @@ impl DporEngine {
 impl Strategy for DporEngine {
     fn name(&self) -> &'static str {
         self.name
+    }
+
+    /// The events are single steps (see the module docs, "Merged steps").
+    fn needs_unmerged_steps(&self) -> bool {
+        true
     }
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {

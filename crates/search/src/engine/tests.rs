@@ -1,10 +1,11 @@
 //! The DPOR engine on small synthetic programs: the paper's `DporGraphExample` with
 //! its nodes and replay, fewer choice points with the data-race marker than with
 //! every access on thread-local data, and soundness against stateful DFS on random
-//! programs (locks, choices, spins) for every marker.
+//! programs (locks, choices, spins; threads started and joined) and on
+//! `LoneThreadRaces` for every marker.
 
 use super::*;
-use crate::por::tests::{complete_runs_agreeing_with_dfs, observable, with_outcomes};
+use crate::por::tests::{complete_runs_agreeing_with_dfs, complete_spawning_runs_agreeing_with_dfs, lone_thread_races_missed, observable, with_outcomes};
 use crate::strategy::DfsStrategy;
 use crate::testkit::{Op, Program};
 use crate::NoListener;
@@ -55,5 +56,30 @@ fn every_marker_is_sound_on_random_programs() {
     for mut engine in engines() {
         let complete = complete_runs_agreeing_with_dfs(&mut engine, 0..300, 2, 4, &budget);
         assert!(complete > 250, "{} completed only {complete} of 300", engine.name());
+    }
+}
+
+/// The suite program `LoneThreadRaces` with every assignment of its workers to
+/// threads: with unmerged steps, every marker finds what stateful DFS finds; with
+/// merged ones (a lone thread's rest one step) the engine loses an outcome on some
+/// of them, which is why it asks for unmerged steps.
+#[test]
+fn lone_thread_races_need_unmerged_steps() {
+    for mut engine in engines() {
+        assert!(engine.needs_unmerged_steps(), "{}", engine.name());
+        assert_eq!(lone_thread_races_missed(&mut engine, false), 0, "{}", engine.name());
+    }
+    let missed = lone_thread_races_missed(&mut DporEngine::every_step(), true);
+    assert!(missed > 0, "merged steps lost nothing: the engine may not need unmerged steps");
+}
+
+/// Random programs shaped like a Java `main` (threads started and joined), against
+/// stateful DFS.
+#[test]
+fn every_marker_is_sound_on_random_spawning_programs() {
+    let budget = SearchConfig { max_states: Some(200_000), ..with_outcomes() };
+    for mut engine in engines() {
+        let complete = complete_spawning_runs_agreeing_with_dfs(&mut engine, 0..150, &budget);
+        assert!(complete > 130, "{} completed only {complete} of 150", engine.name());
     }
 }

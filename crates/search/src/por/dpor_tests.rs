@@ -1,11 +1,12 @@
 //! The stateless DPOR algorithms (`dpor`, `source-dpor`, `optimal-dpor`) on tiny synthetic
 //! systems: soundness against stateful DFS on random programs (with locks, choices
-//! and assertions), and optimality against an independent count of Mazurkiewicz
-//! traces (every interleaving enumerated, each reduced to its canonical form).
+//! and assertions; threads started and joined) and `LoneThreadRaces`, and optimality
+//! against an independent count of Mazurkiewicz traces (every interleaving
+//! enumerated, each reduced to its canonical form).
 
 use std::collections::BTreeSet;
 
-use super::tests::{complete_runs_agreeing_with_dfs, observable, random_program_sized, with_outcomes};
+use super::tests::{complete_runs_agreeing_with_dfs, complete_spawning_runs_agreeing_with_dfs, lone_thread_races_missed, observable, random_program_sized, with_outcomes};
 use super::*;
 use crate::config::SearchConfig;
 use crate::report::StopReason;
@@ -52,6 +53,20 @@ fn stateless_dpor_is_sound_on_larger_and_cyclic_programs() {
     for mut s in stateless_algorithms() {
         let complete = complete_runs_agreeing_with_dfs(&mut s, 0..200, 3, 5, &budget);
         assert!(complete > 150, "{} completed only {complete} of 200 programs", s.name());
+    }
+}
+
+/// Random programs shaped like a Java `main` (threads started and joined, a lone
+/// thread's steps merged unless the algorithm needs them unmerged), and every
+/// variant of `LoneThreadRaces`, against stateful DFS.
+#[test]
+fn stateless_dpor_is_sound_on_spawning_programs() {
+    let budget = SearchConfig { max_states: Some(100_000), ..with_outcomes() };
+    for mut s in stateless_algorithms() {
+        let complete = complete_spawning_runs_agreeing_with_dfs(&mut s, 0..150, &budget);
+        assert!(complete > 130, "{} completed only {complete} of 150 programs", s.name());
+        let merge = !s.needs_unmerged_steps();
+        assert_eq!(lone_thread_races_missed(&mut s, merge), 0, "{} (merged steps: {merge})", s.name());
     }
 }
 

@@ -74,6 +74,11 @@ impl Reduction for EagerSourceSets {
         self.safe_sets
     }
 
+    /// The clocks and summaries of the last search are forgotten.
+    fn reset(&mut self, _sys: &dyn TransitionSystem) {
+        *self = Self::new(self.safe_sets, self.faithful);
+    }
+
     fn tracks_stack_accesses(&self) -> bool {
         true
     }

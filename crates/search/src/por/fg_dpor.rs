@@ -31,6 +31,16 @@
 //! ([`Explorer::untaken_transitions`] in `on_exhausted`; counted as transitions). The
 //! updates only touch states below `s`, which stay on the stack meanwhile, so doing
 //! them late changes nothing.
+//!
+//! Merged steps: lines 5–9 reverse only the latest race of a transition, so this
+//! needs unmerged steps ([`crate::Strategy::needs_unmerged_steps`]; the CLI has the
+//! vm merge only until the program starts its second thread). The vm runs a thread
+//! on past its scheduling points while no other thread could run, and a merged
+//! step's latest race is that of its part that conflicts latest: the race of a later
+//! part with an earlier transition (the suite program `LoneThreadRaces`: `r0 = a` in
+//! a lone `y = x; r0 = a`, with `a = 1`) was left to the executions that reversing
+//! the latest one starts, and a sleep set cut them off (`z=0 r0=0 y=1` was lost). Source-DPOR and optimal DPOR reverse every
+//! race of a step and keep merged steps.
 
 use jvmc_state::StateId;
 
@@ -112,6 +122,12 @@ impl Reduction for FlanaganGodefroid {
     }
 
     fn uses_sleep_sets(&self) -> bool {
+        true
+    }
+
+    /// Lines 5–9 reverse only the latest race of each transition: see the module
+    /// docs, "Merged steps".
+    fn needs_unmerged_steps(&self) -> bool {
         true
     }
 

@@ -70,6 +70,11 @@ impl Reduction for LazySourceSets {
         }
     }
 
+    /// The summaries of the last search are forgotten.
+    fn reset(&mut self, _sys: &dyn TransitionSystem) {
+        *self = Self::new(self.safe_sets, self.faithful);
+    }
+
     fn uses_safe_sets(&self) -> bool {
         self.safe_sets
     }

@@ -80,6 +80,13 @@ pub(crate) trait Reduction {
         false
     }
 
+    /// Whether it needs every step to end at its thread's next scheduling point
+    /// ([`Strategy::needs_unmerged_steps`]): an algorithm that reverses only the
+    /// latest race of each transition does.
+    fn needs_unmerged_steps(&self) -> bool {
+        false
+    }
+
     /// Whether the algorithm reads the explored graph `L_r` (re-traversals). One that
     /// does not, in a stateless search, keeps no graph: a state's id is then its stack
     /// depth, reused once it is popped, so memory stays proportional to the stack.
@@ -87,8 +94,9 @@ pub(crate) trait Reduction {
         true
     }
 
-    /// A search of `sys` begins: forget what the last one left.
-    fn reset(&mut self, _sys: &dyn TransitionSystem) {}
+    /// A search of `sys` begins: forget what the last one left (a strategy may run
+    /// several searches: `--restarts`, and the tests run one on many programs).
+    fn reset(&mut self, sys: &dyn TransitionSystem);
 
     /// Whether [`Reduction::candidates`] also picks a state's first transition
     /// (otherwise the explorer does: the safe set's, or the first enabled thread).
@@ -234,6 +242,10 @@ impl PorStrategy {
 impl Strategy for PorStrategy {
     fn name(&self) -> &'static str {
         self.reduction.name()
+    }
+
+    fn needs_unmerged_steps(&self) -> bool {
+        self.reduction.needs_unmerged_steps()
     }
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {

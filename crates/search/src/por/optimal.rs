@@ -175,6 +175,11 @@ impl Reduction for OptimalSourceSets {
         }
     }
 
+    /// The clocks and summaries of the last search are forgotten.
+    fn reset(&mut self, _sys: &dyn TransitionSystem) {
+        *self = Self::new(self.faithful);
+    }
+
     fn uses_safe_sets(&self) -> bool {
         true
     }

@@ -7,6 +7,7 @@
 use super::explorer::Frame;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Reduction};
+use crate::system::TransitionSystem;
 
 /// S-POR.
 #[derive(Clone, Copy, Debug, Default)]
@@ -20,6 +21,9 @@ impl Reduction for SafeSetPor {
     fn uses_safe_sets(&self) -> bool {
         true
     }
+
+    /// Nothing is kept between searches.
+    fn reset(&mut self, _sys: &dyn TransitionSystem) {}
 
     /// Algorithm 1, line 4: `forall t ∈ safeSet(s)`.
     fn candidates(&self, frame: &Frame) -> ThreadSet {

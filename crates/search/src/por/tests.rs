@@ -10,6 +10,7 @@ use crate::report::{StopReason, Verdict};
 use crate::rng::SearchRng;
 use crate::strategy::DfsStrategy;
 use crate::run::SearchRun;
+use crate::system::ThreadId;
 use crate::testkit::{lock_order_deadlock, racy_counter, Op, Program};
 use crate::NoListener;
 
@@ -207,14 +208,26 @@ fn random_program_with(seed: u64, choices: bool, spins: bool) -> Program {
 /// `budget`: each one it completes must give stateful DFS's verdict, violations and
 /// outcomes. Returns how many it completed.
 pub(crate) fn complete_runs_agreeing_with_dfs(strategy: &mut dyn crate::Strategy, seeds: std::ops::Range<u64>, max_threads: usize, max_ops: usize, budget: &SearchConfig) -> usize {
+    complete_runs_agreeing(strategy, seeds, budget, |seed, _| random_program_sized(seed, seed % 2 == 1, seed % 3 == 0, max_threads, max_ops))
+}
+
+/// [`complete_runs_agreeing_with_dfs`] on random programs shaped like a Java `main`
+/// ([`random_spawning_program`]: up to 3 workers of up to 3 statements).
+pub(crate) fn complete_spawning_runs_agreeing_with_dfs(strategy: &mut dyn crate::Strategy, seeds: std::ops::Range<u64>, budget: &SearchConfig) -> usize {
+    complete_runs_agreeing(strategy, seeds, budget, |seed, merge| random_spawning_program(seed, 3, 3, merge))
+}
+
+/// [`complete_runs_agreeing_with_dfs`] on the programs `program(seed, merge)` makes,
+/// with merged steps unless `strategy` needs unmerged ones.
+fn complete_runs_agreeing(strategy: &mut dyn crate::Strategy, seeds: std::ops::Range<u64>, budget: &SearchConfig, program: impl Fn(u64, bool) -> Program) -> usize {
+    let merge = !strategy.needs_unmerged_steps();
     let mut complete = 0;
     for seed in seeds {
-        let program = || random_program_sized(seed, seed % 2 == 1, seed % 3 == 0, max_threads, max_ops);
-        let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");
-        let r = strategy.search(&mut program(), budget, &mut NoListener).expect("search");
+        let reference = DfsStrategy.search(&mut program(seed, merge), &with_outcomes(), &mut NoListener).expect("dfs");
+        let r = strategy.search(&mut program(seed, merge), budget, &mut NoListener).expect("search");
         if r.stop == StopReason::Complete {
             complete += 1;
-            assert_eq!(observable(&r), observable(&reference), "{} on random program {seed}: {:?}", strategy.name(), program());
+            assert_eq!(observable(&r), observable(&reference), "{} on random program {seed}: {:?}", strategy.name(), program(seed, merge));
         }
     }
     complete
@@ -224,30 +237,114 @@ pub(crate) fn complete_runs_agreeing_with_dfs(strategy: &mut dyn crate::Strategy
 pub(crate) fn random_program_sized(seed: u64, choices: bool, spins: bool, max_threads: usize, max_ops: usize) -> Program {
     let mut rng = SearchRng::new(seed);
     let threads = 2 + rng.below(max_threads);
-    let code = (0..threads)
-        .map(|_| {
-            let mut ops = Vec::new();
-            for _ in 0..1 + rng.below(max_ops) {
-                let v = rng.below(3);
-                match rng.below(if choices { 11 } else { 9 }) {
-                    9 => ops.extend([Op::Choose(3), Op::Store(v, 0)]),
-                    10 => ops.extend([Op::WeakCas(v, 0, 4), Op::Store((v + 1) % 3, 10)]),
-                    0 => ops.push(Op::Set(v, 1 + rng.below(2) as i64)),
-                    1 => ops.extend([Op::Load(v), Op::Store(v, 1)]),
-                    2 => ops.push(Op::Local),
-                    3 => ops.push(Op::Cas(v, 0, 5)),
-                    4 => ops.push(Op::Assert(v, 0)),
-                    5 => ops.extend([Op::Lock(0), Op::Load(v), Op::Store(v, 2), Op::Unlock(0)]),
-                    6 => ops.extend([Op::Lock(1), Op::Lock(0), Op::Set(v, 3), Op::Unlock(0), Op::Unlock(1)]),
-                    7 => ops.extend([Op::Lock(0), Op::Lock(1), Op::Local, Op::Unlock(1), Op::Unlock(0)]),
-                    _ if spins => ops.push(Op::Await(v, 0)),
-                    _ => ops.push(Op::Load(v)),
-                }
-            }
-            ops
-        })
-        .collect();
+    let code = (0..threads).map(|_| random_ops(&mut rng, choices, spins, max_ops)).collect();
     Program::new(3, code)
+}
+
+/// 1 to `max_ops` random statements of one thread (choices and spins if asked).
+fn random_ops(rng: &mut SearchRng, choices: bool, spins: bool, max_ops: usize) -> Vec<Op> {
+    let mut ops = Vec::new();
+    for _ in 0..1 + rng.below(max_ops) {
+        let v = rng.below(3);
+        match rng.below(if choices { 11 } else { 9 }) {
+            9 => ops.extend([Op::Choose(3), Op::Store(v, 0)]),
+            10 => ops.extend([Op::WeakCas(v, 0, 4), Op::Store((v + 1) % 3, 10)]),
+            0 => ops.push(Op::Set(v, 1 + rng.below(2) as i64)),
+            1 => ops.extend([Op::Load(v), Op::Store(v, 1)]),
+            2 => ops.push(Op::Local),
+            3 => ops.push(Op::Cas(v, 0, 5)),
+            4 => ops.push(Op::Assert(v, 0)),
+            5 => ops.extend([Op::Lock(0), Op::Load(v), Op::Store(v, 2), Op::Unlock(0)]),
+            6 => ops.extend([Op::Lock(1), Op::Lock(0), Op::Set(v, 3), Op::Unlock(0), Op::Unlock(1)]),
+            7 => ops.extend([Op::Lock(0), Op::Lock(1), Op::Local, Op::Unlock(1), Op::Unlock(0)]),
+            _ if spins => ops.push(Op::Await(v, 0)),
+            _ => ops.push(Op::Load(v)),
+        }
+    }
+    ops
+}
+
+/// A random program shaped like a Java `main`: thread 0 starts 1 to `max_threads`
+/// threads of up to `max_ops` statements (each ends with its termination; choices
+/// on odd seeds, spins on every third), may run statements between the starts,
+/// joins them all, then runs a few statements more. `merge`: a step runs on while its
+/// thread is the only enabled one, as the vm's do ([`Program::with_merging`]).
+pub(crate) fn random_spawning_program(seed: u64, max_threads: usize, max_ops: usize, merge: bool) -> Program {
+    let (choices, spins) = (seed % 2 == 1, seed % 3 == 0);
+    let mut rng = SearchRng::new(seed);
+    let workers = 1 + rng.below(max_threads);
+    let mut main = Vec::new();
+    for u in 1..=workers as ThreadId {
+        if rng.below(3) == 0 {
+            main.extend(random_ops(&mut rng, false, false, 1));
+        }
+        main.push(Op::Start(u));
+    }
+    main.extend((1..=workers as ThreadId).map(Op::Join));
+    main.extend(random_ops(&mut rng, false, false, 2));
+    let mut code = vec![main];
+    for _ in 0..workers {
+        let mut ops = random_ops(&mut rng, choices, spins, max_ops);
+        ops.push(Op::Exit);
+        code.push(ops);
+    }
+    let program = Program::new(3, code);
+    if merge {
+        program.with_merging()
+    } else {
+        program
+    }
+}
+
+/// The suite program `LoneThreadRaces` (`x = 1 ‖ a = 1 ‖ y = x; r0 = a ‖ y = 0; z = x`,
+/// variables `x0`–`x4` for `x z a y r0`): main starts the workers (thread `w` runs
+/// worker `workers[w - 1]` of those four) in the order `starts`, and joins them. With
+/// merged steps, the thread that runs last runs alone: its `y = x; r0 = a` is one
+/// step, which hid the race of `r0 = a` from the DPOR engine.
+pub(crate) fn lone_thread_races(workers: &[usize], starts: &[ThreadId], merge: bool) -> Program {
+    let code = [
+        vec![Op::Set(0, 1), Op::Exit],
+        vec![Op::Set(2, 1), Op::Exit],
+        vec![Op::Load(0), Op::Store(3, 0), Op::Load(2), Op::Store(4, 0), Op::Exit],
+        vec![Op::Set(3, 0), Op::Load(0), Op::Store(1, 0), Op::Exit],
+    ];
+    let mut main: Vec<Op> = starts.iter().map(|&w| Op::Start(w)).collect();
+    main.extend((1..=workers.len() as ThreadId).map(Op::Join));
+    let program = Program::new(5, std::iter::once(main).chain(workers.iter().map(|&w| code[w].clone())).collect());
+    if merge {
+        program.with_merging()
+    } else {
+        program
+    }
+}
+
+/// On how many variants of `LoneThreadRaces` (merged steps if `merge`) `strategy`
+/// does not give stateful DFS's verdict, violations and outcomes.
+pub(crate) fn lone_thread_races_missed(strategy: &mut dyn crate::Strategy, merge: bool) -> usize {
+    let missed = lone_thread_races_variants(merge).into_iter().filter(|program| {
+        let reference = DfsStrategy.search(&mut program.clone(), &with_outcomes(), &mut NoListener).expect("dfs");
+        let r = strategy.search(&mut program.clone(), &with_outcomes(), &mut NoListener).expect("search");
+        observable(&r) != observable(&reference)
+    });
+    missed.count()
+}
+
+/// [`lone_thread_races`] with every assignment of the workers to threads, started in
+/// thread order and in reverse.
+pub(crate) fn lone_thread_races_variants(merge: bool) -> Vec<Program> {
+    let mut variants = Vec::new();
+    for k in 0..24 {
+        // the k-th permutation of the four workers
+        let (mut pool, mut rest, mut workers) = (vec![0, 1, 2, 3], k, Vec::new());
+        for n in (1..=4usize).rev() {
+            let block: usize = (1..n).product();
+            workers.push(pool.remove(rest / block));
+            rest %= block;
+        }
+        variants.push(lone_thread_races(&workers, &[1, 2, 3, 4], merge));
+        variants.push(lone_thread_races(&workers, &[4, 3, 2, 1], merge));
+    }
+    variants
 }
 
 /// A random program with choices in every other seed.
@@ -261,6 +358,37 @@ fn sound_on_random_programs() {
         let mut sys = random_program(seed);
         let what = format!("random program {seed}: {sys:?}");
         assert_sound(&mut sys, &with_outcomes(), &what);
+    }
+}
+
+/// Programs shaped like a Java `main` (threads started and joined, a lone thread's
+/// steps merged as the vm merges them) and every variant of `LoneThreadRaces`.
+#[test]
+fn sound_on_spawning_programs() {
+    for seed in 0..150 {
+        let mut sys = random_spawning_program(seed, 3, 3, true);
+        let what = format!("random spawning program {seed}: {sys:?}");
+        assert_sound(&mut sys, &with_outcomes(), &what);
+    }
+    for mut sys in lone_thread_races_variants(true) {
+        let what = format!("{sys:?}");
+        assert_sound(&mut sys, &with_outcomes(), &what);
+    }
+}
+
+/// One strategy object searching program after program gives what a new one gives:
+/// nothing of a search (the summaries of O-DPOR, DE-S-POR and DL-S-POR at visited
+/// states, by state id) leaks into the next. (Reused summaries indexed labels of
+/// another search: a panic, or wrong races.)
+#[test]
+fn a_reused_strategy_forgets_the_last_search() {
+    for mut reused in all() {
+        for seed in 0..40 {
+            let program = || random_spawning_program(seed, 3, 3, true);
+            let fresh = all().into_iter().find(|s| s.name() == reused.name()).expect("registered").search(&mut program(), &with_outcomes(), &mut NoListener).expect("fresh");
+            let r = reused.search(&mut program(), &with_outcomes(), &mut NoListener).expect("reused");
+            assert_eq!((observable(&r), r.stats.states_new), (observable(&fresh), fresh.stats.states_new), "{} on program {seed}", reused.name());
+        }
     }
 }
 

@@ -72,6 +72,15 @@ pub trait Strategy {
 
     /// Explores `sys` as `cfg` asks, telling `listener` what happens.
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError>;
+
+    /// Whether every step of the system must end at its thread's next scheduling
+    /// point, even where no other thread could run (the vm merges such steps into
+    /// one unless told not to). The CLI then merges steps only until the program
+    /// starts its second thread: until then a merged step races with nothing.
+    /// Default: merged steps are fine.
+    fn needs_unmerged_steps(&self) -> bool {
+        false
+    }
 }
 
 /// A built-in strategy: its name, a one-line summary, and how to make one.

@@ -31,6 +31,10 @@ impl Strategy for Restarting {
         self.inner.name()
     }
 
+    fn needs_unmerged_steps(&self) -> bool {
+        self.inner.needs_unmerged_steps()
+    }
+
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
         let Some(schedule) = cfg.restarts else { return self.inner.search(sys, cfg, listener) };
         let mut in_turn = InTurn::new(cfg);

@@ -63,13 +63,27 @@ pub(crate) use lifecycle::THREAD_STATUS_RUNNABLE;
 use crate::class::ClassId;
 use crate::value::ObjRef;
 
+/// When a transition runs on past its thread's scheduling points (no other thread
+/// could run at them, so the search has no choice there).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Merging {
+    /// while its thread is the only enabled one (the default)
+    WhileAlone,
+    /// only while the program has not started a second thread: such a merged step
+    /// races with nothing, and the searches that reverse only the latest race of a
+    /// step need every later one unmerged (`jvmc_search::Strategy::needs_unmerged_steps`)
+    BeforeSecondThread,
+    /// never: every scheduling point ends a transition (`--no-merge`)
+    Never,
+}
+
 /// Options of a model-checking run.
 #[derive(Clone, Debug)]
 pub struct CheckOptions {
     /// which operations are scheduling points
     pub policy: SchedPolicy,
-    /// merge transitions while the running thread is the only enabled one
-    pub merge_single_thread: bool,
+    /// when a transition runs on past its thread's scheduling points
+    pub merging: Merging,
     /// make the program's output part of the state (for `--outcomes`)
     pub hash_output: bool,
     /// which accesses are visible to partial-order reduction
@@ -101,7 +115,7 @@ impl Default for CheckOptions {
     fn default() -> Self {
         CheckOptions {
             policy: SchedPolicy::Shared,
-            merge_single_thread: true,
+            merging: Merging::WhileAlone,
             hash_output: false,
             visibility: Visibility::Reachable,
             choices: ChoiceOptions::default(),

@@ -11,7 +11,7 @@
 //! stops there and the report says so ([`Diverged`]), a non-termination violation.
 
 use super::policy::{AccessClass, Op};
-use super::{AccessRecord, BlockReason, CheckOptions, CheckState, InterruptCheck, LIMIT_POLL, MERGE_SLICE};
+use super::{AccessRecord, BlockReason, CheckOptions, CheckState, InterruptCheck, Merging, LIMIT_POLL, MERGE_SLICE};
 use crate::class::{InitState, MethodId};
 use crate::error::{VmError, VmResult};
 use crate::interpreter::Exit;
@@ -307,7 +307,11 @@ impl Vm {
             return self.internal(format!("branch {branch} of a transition without a choice"));
         }
         let threads_before = self.threads.len();
-        let merge = self.check.as_ref().is_some_and(|c| c.options.merge_single_thread);
+        let merge = match self.check.as_ref().map(|c| c.options.merging) {
+            Some(Merging::WhileAlone) => true,
+            Some(Merging::BeforeSecondThread) => threads_before == 1,
+            Some(Merging::Never) | None => false,
+        };
         let mut report = StepReport::default();
         let first = self.threads[tid as usize].pending;
         self.open_transition(first.filter(|_| first_unchecked));
