@@ -259,12 +259,12 @@ impl Program {
         self
     }
 
-    /// A step runs on while its thread is the only enabled one, as the vm's
-    /// transitions do (`--no-merge` turns that off): its label is the union of the
-    /// ops' labels. It stops before a choice, when another thread is enabled, at a
-    /// violation, and after a spin that stayed.
-    pub fn with_merging(mut self) -> Self {
-        self.merge = true;
+    /// With `merge`, a step runs on while its thread is the only enabled one, as the
+    /// vm's transitions do (`--no-merge` turns that off): its label is the union of
+    /// the ops' labels. It stops before a choice, when another thread is enabled, at
+    /// a violation, and after a spin that stayed.
+    pub fn with_merging(mut self, merge: bool) -> Self {
+        self.merge = merge;
         self
     }
 
@@ -461,9 +461,7 @@ impl TransitionSystem for Program {
             Op::Exit => Some(Access::new(2000 + u64::from(thread), Access::LIFECYCLE, AccessKind::Write)),
             Op::Join(u) => Some(Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Read)),
         };
-        let mut v: Vec<Access> = first.into_iter().collect();
-        if matches!(op, Op::Start(_)) && std::env::var_os("TK_GROUP").is_some() { v.push(Access::new(1, 5, AccessKind::Write)); }
-        v
+        first.into_iter().collect()
     }
 }
 
@@ -538,7 +536,7 @@ mod tests {
         p.step(Move::new(0, 0)).expect("start");
         assert_eq!((p.enabled(), p.disabled()), (vec![1], vec![0]));
         assert_eq!(p.pending(0), vec![Access::new(2001, Access::LIFECYCLE, AccessKind::Read)]);
-        let mut merged = Program::new(1, code).with_merging();
+        let mut merged = Program::new(1, code).with_merging(true);
         let start = merged.step(Move::new(0, 0)).expect("start");
         assert_eq!(start.transition.accesses.len(), 1, "thread 1 can run after the start: no merging");
         let rest = merged.step(Move::new(1, 0)).expect("thread 1 alone");

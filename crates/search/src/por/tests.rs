@@ -288,12 +288,7 @@ pub(crate) fn random_spawning_program(seed: u64, max_threads: usize, max_ops: us
         ops.push(Op::Exit);
         code.push(ops);
     }
-    let program = Program::new(3, code);
-    if merge {
-        program.with_merging()
-    } else {
-        program
-    }
+    Program::new(3, code).with_merging(merge)
 }
 
 /// The suite program `LoneThreadRaces` (`x = 1 ‖ a = 1 ‖ y = x; r0 = a ‖ y = 0; z = x`,
@@ -310,12 +305,7 @@ pub(crate) fn lone_thread_races(workers: &[usize], starts: &[ThreadId], merge: b
     ];
     let mut main: Vec<Op> = starts.iter().map(|&w| Op::Start(w)).collect();
     main.extend((1..=workers.len() as ThreadId).map(Op::Join));
-    let program = Program::new(5, std::iter::once(main).chain(workers.iter().map(|&w| code[w].clone())).collect());
-    if merge {
-        program.with_merging()
-    } else {
-        program
-    }
+    Program::new(5, std::iter::once(main).chain(workers.iter().map(|&w| code[w].clone())).collect()).with_merging(merge)
 }
 
 /// On how many variants of `LoneThreadRaces` (merged steps if `merge`) `strategy`
