@@ -262,7 +262,9 @@ impl Program {
     /// With `merge`, a step runs on while its thread is the only enabled one, as the
     /// vm's transitions do (`--no-merge` turns that off): its label is the union of
     /// the ops' labels. It stops before a choice, when another thread is enabled, at
-    /// a violation, and after a spin that stayed.
+    /// a violation, and after a spin that stayed. A step's accesses then depend on
+    /// whether other threads can run, not on its code alone
+    /// ([`TransitionSystem::accesses_fixed_by_code`] says no).
     pub fn with_merging(mut self, merge: bool) -> Self {
         self.merge = merge;
         self
@@ -445,8 +447,9 @@ impl TransitionSystem for Program {
         (0..self.code.len() as ThreadId).filter(|&t| self.op(t).is_some() && !enabled.contains(&t)).collect()
     }
 
+    /// Locations are fixed by the code, a merged step's extent is not.
     fn accesses_fixed_by_code(&self) -> bool {
-        true
+        !self.merge
     }
 
     fn pending(&mut self, thread: ThreadId) -> Vec<Access> {

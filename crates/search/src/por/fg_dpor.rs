@@ -40,9 +40,7 @@
 //! part with an earlier transition (the suite program `LoneThreadRaces`: `r0 = a` in
 //! a lone `y = x; r0 = a`, with `a = 1`) was left to the executions that reversing
 //! the latest one starts, and a sleep set cut them off (`z=0 r0=0 y=1` was lost).
-//! Source-DPOR and optimal DPOR reverse every race of a step and keep merged steps
-//! (but see `fg-dpor.md`: optimal DPOR lost outcomes with merged steps on 2 random
-//! programs, an open issue).
+//! Source-DPOR and optimal DPOR reverse every race of a step and keep merged steps.
 
 use jvmc_state::StateId;
 
