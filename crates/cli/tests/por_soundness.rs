@@ -5,11 +5,13 @@
 //! into, out of and within a shared array), run local loops (invisible steps), update an
 //! `AtomicInteger` with CAS, take monitors (in a fixed order, or not — some programs
 //! deadlock) and assert over what they read; main joins them and prints everything.
-//! Every POR algorithm (`spor`, `de-spor`, `dl-spor`, `de-jpf`, `dl-jpf`), stateful
-//! and — where marked — stateless, must reach the verdict, violation kind and set of
-//! printed outcomes of plain stateful DFS with `--sched all`; `sdpor` also without
-//! livelock detection (where it keeps sleep sets), against DFS without it. A
-//! disagreement fails the test and prints the program and its seed.
+//! Every POR algorithm ([`ALGORITHMS`]), stateful and — where marked — stateless, and
+//! every stateless DPOR algorithm ([`STATELESS_ALGORITHMS`]) must reach the verdict,
+//! violation kind and set of printed outcomes of plain stateful DFS with `--sched
+//! all`, under both `--sched all` and `--sched shared` (the default, whose coarser
+//! steps give other labels); `sdpor` also without livelock detection (where it keeps
+//! sleep sets), against DFS without it. A disagreement fails the test and prints the
+//! program and its seed.
 //!
 //! `JVMC_POR_PROGRAMS=N` sets how many programs (default 40: each costs about ten
 //! model-checking runs; the synthetic programs of `jvmc-search` cover hundreds in CI);
@@ -163,9 +165,13 @@ struct Found {
     outcomes: BTreeSet<String>,
 }
 
-fn search(dir: &Path, class: &str, args: &[&str]) -> Result<Found, String> {
+/// The scheduling policies every program is checked under.
+const SCHEDS: &[&str] = &["all", "shared"];
+
+/// `jvmc check --sched sched ARGS class`.
+fn search(dir: &Path, class: &str, sched: &str, args: &[&str]) -> Result<Found, String> {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_jvmc"));
-    cmd.arg("check").arg("--cp").arg(dir).args(["--sched", "all", "--outcomes", "--multiple-errors", "--json", "-"]).args(args).arg(class);
+    cmd.arg("check").arg("--cp").arg(dir).args(["--sched", sched, "--outcomes", "--multiple-errors", "--json", "-"]).args(args).arg(class);
     let out = support::run(cmd, TIMEOUT)?;
     if !matches!(out.code(), Some(0 | 1 | 3)) {
         return Err(format!("{args:?}: {}\n{}", out.status_text(), support::truncate(&out.stderr, 4000)));
@@ -184,43 +190,41 @@ fn search(dir: &Path, class: &str, args: &[&str]) -> Result<Found, String> {
 fn check(seed: u64, count: u64) -> Result<(), Failed> {
     let dir = compiled(count).as_ref().map_err(|e| e.clone())?;
     let class = format!("P{seed}");
-    let reference = search(dir, &class, &["--por", "none"])?;
-    // stateless runs where the program is small enough for them
-    let stateless = seed % 8 == 0;
-    // stateless DPOR on every program, within a budget
-    let mut dpor_runs = 0;
-    for alg in STATELESS_ALGORITHMS {
-        let found = search(dir, &class, &["--por", alg, "--max-states", "10000"])?;
-        if found.complete {
-            dpor_runs += 1;
-            if found != reference {
-                return Err(format!("seed {seed}: {alg} found {found:?}, unreduced DFS found {reference:?}\n{}", generate(seed)).into());
-            }
-        }
-    }
-    for alg in ALGORITHMS {
-        let mut runs: Vec<Vec<&str>> = vec![vec!["--por", alg]];
-        if stateless {
-            runs.push(vec!["--por", alg, "--stateless", "--max-states", "10000"]);
-        }
-        for args in runs {
-            let found = search(dir, &class, &args)?;
-            if !found.complete {
-                continue; // the stateless budget ran out
-            }
-            if found != reference {
-                return Err(format!("seed {seed}: {args:?} found {found:?}, unreduced DFS found {reference:?}\n{}", generate(seed)).into());
-            }
-        }
-    }
+    let reference = search(dir, &class, "all", &["--por", "none"])?;
     // SDPOR keeps its sleep sets only without livelock detection: checked against
     // unreduced search without it too
-    let safety = search(dir, &class, &["--por", "none", "--no-liveness"])?;
-    let found = search(dir, &class, &["--por", "sdpor", "--no-liveness"])?;
-    if found != safety {
-        return Err(format!("seed {seed}: sdpor --no-liveness found {found:?}, unreduced DFS found {safety:?}\n{}", generate(seed)).into());
+    let safety = search(dir, &class, "all", &["--por", "none", "--no-liveness"])?;
+    // stateless runs where the program is small enough for them
+    let stateless = seed % 8 == 0;
+    let mut dpor_runs = 0;
+    for sched in SCHEDS {
+        let mut runs: Vec<(Vec<&str>, &Found)> = Vec::new();
+        // stateless DPOR on every program, within a budget
+        for alg in STATELESS_ALGORITHMS {
+            runs.push((vec!["--por", alg, "--max-states", "10000"], &reference));
+        }
+        for alg in ALGORITHMS {
+            runs.push((vec!["--por", alg], &reference));
+            if stateless {
+                runs.push((vec!["--por", alg, "--stateless", "--max-states", "10000"], &reference));
+            }
+        }
+        runs.push((vec!["--por", "sdpor", "--no-liveness"], &safety));
+        if *sched != "all" {
+            runs.push((vec!["--por", "none"], &reference));
+        }
+        for (args, expected) in runs {
+            let found = search(dir, &class, sched, &args)?;
+            if !found.complete {
+                continue; // a stateless budget ran out
+            }
+            dpor_runs += usize::from(STATELESS_ALGORITHMS.contains(&args[1]));
+            if found != *expected {
+                return Err(format!("seed {seed}: --sched {sched} {args:?} found {found:?}, unreduced DFS (--sched all) found {expected:?}\n{}", generate(seed)).into());
+            }
+        }
     }
-    eprintln!("seed {seed}: stateless DPOR completed {dpor_runs} of {}", STATELESS_ALGORITHMS.len());
+    eprintln!("seed {seed}: stateless DPOR completed {dpor_runs} of {} runs", STATELESS_ALGORITHMS.len() * SCHEDS.len());
     Ok(())
 }
 

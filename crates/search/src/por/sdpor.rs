@@ -81,6 +81,14 @@
 //! - Sleep sets (the paper has none), with a visited state matched only under
 //!   Godefroid's condition (the explorer's `woken_sleep`), in a search without
 //!   livelock detection.
+//! - **Unmerged steps** ([`crate::Strategy::needs_unmerged_steps`]), as for
+//!   [`super::fg_dpor`], whose rule this is: Fig. 6 adds a backtrack point at the
+//!   latest race of a transition only. A step the vm merged (a lone thread run on
+//!   past its scheduling points) races latest through one part; the race of another
+//!   part with an earlier transition was left to the executions that reversing the
+//!   latest one starts, and a sleep set cut them off: the suite program
+//!   `LoneThreadRaces` lost `z=0 r0=0 y=1` under `--por sdpor --no-liveness --sched
+//!   shared` (the synthetic variants of it did not).
 
 use jvmc_state::{GraphEdge, LabelId, StateId, TraversalMarks, NO_STATE};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -449,6 +457,11 @@ impl Reduction for StatefulDpor {
     /// Sleep sets, with states matched under Godefroid's condition (the explorer's
     /// `woken_sleep`).
     fn uses_sleep_sets(&self) -> bool {
+        true
+    }
+
+    /// Fig. 6 reverses only the latest race of a transition: see the module docs.
+    fn needs_unmerged_steps(&self) -> bool {
         true
     }
 
