@@ -161,9 +161,11 @@ impl TransitionSystem for VmSystem {
         }
     }
 
+    /// After the program's end, the threads it cut short (`jvmc_vm`'s
+    /// `transition.rs`, "The program's end").
     fn disabled(&mut self) -> Vec<ThreadId> {
         if self.vm.program_ended() {
-            return Vec::new();
+            return self.vm.cut_short_threads();
         }
         self.vm.disabled_threads()
     }

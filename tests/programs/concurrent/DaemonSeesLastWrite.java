@@ -1,4 +1,5 @@
 // jvmc-check: verdict=ok
+// jvmc-check: stateless
 // outcome: 
 // outcome: seen
 // The program ends when its last non-daemon thread terminates, which cuts a daemon

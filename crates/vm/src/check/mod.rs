@@ -168,6 +168,10 @@ impl TimeoutPolicy {
 /// interpretation.
 pub const DEFAULT_TRANSITION_BUDGET: u64 = 100_000_000;
 
+/// The object id of [`AccessRecord::program_end`] ("PROGEND!", no stable id of an
+/// object, class or thread).
+const PROGRAM_END_ID: u64 = 0x5052_4f47_454e_4421;
+
 /// A shared access a transition made, with stable identities (see
 /// `jvmc_search::Access`; the vm does not depend on the search crate).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -205,6 +209,13 @@ impl AccessRecord {
     /// Pseudo-field of an off-heap block's existence: read by every access to the
     /// block, written by freeing or reallocating it (see `native_memory`).
     pub const BLOCK: u32 = u32::MAX - 3;
+
+    /// The program's end, a pseudo-location (`transition.rs`, "The program's end"):
+    /// written by the transition that ends the program while a thread is still alive,
+    /// read by what each such thread stood before.
+    pub const fn program_end(write: bool) -> AccessRecord {
+        AccessRecord { object: PROGRAM_END_ID, field: AccessRecord::LIFECYCLE, write, update: false, visible: true, owner: AccessRecord::NO_OWNER }
+    }
 
 }
 

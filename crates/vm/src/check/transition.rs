@@ -9,6 +9,22 @@
 //! A thread that runs [`CheckOptions::transition_budget`] instructions without
 //! reaching a scheduling point is diverging (an endless local loop): its transition
 //! stops there and the report says so ([`Diverged`]), a non-termination violation.
+//!
+//! **The program's end.** The program ends when its last non-daemon thread
+//! terminates or a thread calls `System.exit`; the threads still alive then (daemons,
+//! or anyone `exit` cut short) never run again. So the transition that ends the
+//! program disables them, and partial-order reduction must see it as dependent with
+//! what they stood before — else it never tries them first (the suite program
+//! `DaemonSeesLastWrite` lost its daemon's `seen` under every POR algorithm when the
+//! writer came first in the order). That transition's label gets a write of the
+//! pseudo-location [`AccessRecord::program_end`], and in the end state each thread
+//! still alive counts as disabled ([`Vm::cut_short_threads`]), standing before what
+//! it stood before plus a read of it ([`Vm::pending`]). Every transition of a daemon
+//! thread reads it too: a termination that ends the program does not commute with a
+//! daemon's step (after it the daemon runs no more), so sleep sets must wake the
+//! terminating thread when a daemon runs. A thread that is no daemon does not read
+//! it, so a `System.exit` counts as independent of other threads' steps (open: see
+//! `docs/algorithms/por.md`).
 
 use super::policy::{AccessClass, Op};
 use super::{AccessRecord, BlockReason, CheckOptions, CheckState, InterruptCheck, Merging, LIMIT_POLL, MERGE_SLICE};
@@ -226,19 +242,32 @@ impl Vm {
         (0..self.threads.len() as u32).filter(|&t| self.threads[t as usize].status != ThreadStatus::Terminated && !self.thread_enabled(t)).collect()
     }
 
+    /// The threads the program's end cut short: none before it ends, then every
+    /// thread that has not terminated (see the module docs, "The program's end").
+    pub fn cut_short_threads(&self) -> Vec<u32> {
+        if !self.program_ended() {
+            return Vec::new();
+        }
+        (0..self.threads.len() as u32).filter(|&t| self.threads[t as usize].status != ThreadStatus::Terminated).collect()
+    }
+
     /// Whether the program has ended: it exited, or every non-daemon thread finished.
     pub fn program_ended(&self) -> bool {
         self.exit_status.is_some()
             || self.threads.iter().all(|t| t.status == ThreadStatus::Terminated || t.daemon)
     }
 
-    /// What thread `tid` stands before.
+    /// What thread `tid` stands before (after the program's end, also a read of
+    /// [`AccessRecord::program_end`]: see the module docs).
     pub fn pending(&self, tid: u32) -> Pending {
         let t = &self.threads[tid as usize];
         if t.status == ThreadStatus::Terminated {
             return Pending::Terminated;
         }
-        let accesses = self.pending_accesses(tid);
+        let mut accesses = self.pending_accesses(tid);
+        if self.program_ended() {
+            accesses.push(AccessRecord::program_end(false));
+        }
         if accesses.is_empty() {
             Pending::Local
         } else {
@@ -306,6 +335,7 @@ impl Vm {
         } else if branch > 0 {
             return self.internal(format!("branch {branch} of a transition without a choice"));
         }
+        let ended_before = self.program_ended();
         let threads_before = self.threads.len();
         let merge = match self.check.as_ref().map(|c| c.options.merging) {
             Some(Merging::WhileAlone) => true,
@@ -328,6 +358,12 @@ impl Vm {
                 self.run_thread(child as u32, false, false, &mut report)?;
             }
             child += 1;
+        }
+        if !ended_before && !self.cut_short_threads().is_empty() {
+            self.note_access(AccessRecord::program_end(true));
+        }
+        if self.threads[tid as usize].daemon {
+            self.note_access(AccessRecord::program_end(false));
         }
         if let Some(chk) = self.check.as_mut() {
             report.accesses = chk.accesses.take();
