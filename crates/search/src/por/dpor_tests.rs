@@ -198,3 +198,29 @@ fn optimal_dpor_trusts_no_merged_label() {
         assert_eq!(observable(&r), observable(&reference), "seed {seed}: {:?}", program());
     }
 }
+
+/// Every thread order (`--order sequential:...`), on random spawning programs,
+/// against stateful DFS. `dpor` and `sdpor` lost an assertion violation of seed 195
+/// under the orders `1, 2, 0` and `2, 1, 0` while `p`'s start did not count as
+/// happening before `p` ([`super::fg_dpor::happens_before_thread`]).
+#[test]
+fn sound_under_every_thread_order() {
+    use crate::config::ThreadOrder;
+    let orders = [vec![1, 2, 0], vec![2, 1, 0], vec![1, 0, 2], vec![2, 0, 1], vec![0, 2, 1], vec![3, 2, 1, 0], vec![1, 3, 0, 2]];
+    let mut algorithms = stateless_algorithms();
+    algorithms.push(PorStrategy::sdpor());
+    for mut s in algorithms {
+        let merge = !s.needs_unmerged_steps();
+        for seed in 180..230 {
+            let program = || random_spawning_program(seed, 3, 3, merge);
+            let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");
+            for order in &orders {
+                let cfg = SearchConfig { max_states: Some(100_000), order: ThreadOrder::Sequential(order.clone()), ..with_outcomes() };
+                let r = s.search(&mut program(), &cfg, &mut NoListener).expect("search");
+                if r.stop == StopReason::Complete {
+                    assert_eq!(observable(&r), observable(&reference), "{} on random program {seed} in the order {order:?}: {:?}", s.name(), program());
+                }
+            }
+        }
+    }
+}

@@ -83,10 +83,22 @@ pub(super) fn update_below(clocks: &StackClocks, ex: &mut Explorer, t: &Transiti
 
 /// Whether the stack transition at position `i` happens before thread `p`'s last
 /// transition among the first `n` positions (`j → p` of Fig. 3), by that transition's
-/// vector clock; never if `p` has none.
+/// vector clock. If `p` has none, its next transition happens after the one that
+/// made it enabled first on the stack (its start): that one and everything before
+/// it counts (Fig. 3's `→` includes the creation of `p`). Without it, `main`'s
+/// access before it started `p` passed for the latest race of `p`'s first
+/// transition, and a real race with a thread that ran before that access was never
+/// reversed (a random spawning program under the order `1, 2, 0` lost its assertion
+/// violation so).
 pub(super) fn happens_before_thread<'a>(clocks: &'a StackClocks, ex: &Explorer, p: ThreadId, n: usize) -> impl Fn(&[Transition], usize) -> bool + 'a {
-    let last = ex.path[..n].iter().rposition(|a| a.thread == p);
+    let last = ex.path[..n].iter().rposition(|a| a.thread == p).or_else(|| enabler(ex, p, n));
     move |path: &[Transition], i: usize| last.is_some_and(|k| clocks[k].after(path[i].thread, i))
+}
+
+/// The stack position (below `n`) of the transition after which thread `p` was first
+/// enabled: none if it was enabled from the start, or never before `n`.
+fn enabler(ex: &Explorer, p: ThreadId, n: usize) -> Option<usize> {
+    ex.frames.iter().take(n + 1).position(|f| f.enabled.contains(p))?.checked_sub(1)
 }
 
 /// Fig. 3, lines 6–9, for a race of thread `p`'s next transition (at position `n`)
