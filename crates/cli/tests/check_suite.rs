@@ -15,8 +15,9 @@
 //! `--exact-states` (fingerprints must never merge different states), without heap
 //! symmetry (`--symmetry off`; on is the default without POR), with every
 //! partial-order reduction (`--por spor|de-spor|dl-spor|de-jpf|dl-jpf|odpor|sdpor` and
-//! the paper variants under `--sched all`; `sdpor --no-liveness` under both), with trusted library calls explored (`--library explore`, alone
-//! and with `--por dl-spor`) as well as atomic (the default), on one and on two
+//! the paper variants under `--sched all`; `sdpor --no-liveness` under both), with
+//! trusted library calls explored (`--library explore`, alone and with `--por
+//! dl-spor`) as well as atomic (the default), on one and on two
 //! workers (`--workers`, which must give the same counts), and with exhaustive
 //! `--stateless` searches and stateless DPOR (`--por dpor|source-dpor|optimal-dpor`) where
 //! marked. Every run must give the expected verdict and violation kind; for correct
