@@ -81,18 +81,20 @@ pub(super) fn update_below(clocks: &StackClocks, ex: &mut Explorer, t: &Transiti
     }
 }
 
-/// Whether the stack transition at position `i` happens before thread `p`'s last
-/// transition among the first `n` positions (`j → p` of Fig. 3), by that transition's
-/// vector clock. If `p` has none, its next transition happens after the one that
-/// made it enabled first on the stack (its start): that one and everything before
-/// it counts (Fig. 3's `→` includes the creation of `p`). Without it, `main`'s
-/// access before it started `p` passed for the latest race of `p`'s first
-/// transition, and a real race with a thread that ran before that access was never
-/// reversed (a random spawning program under the order `1, 2, 0` lost its assertion
-/// violation so).
+/// Whether the stack transition at position `i` happens before thread `p` among the
+/// first `n` positions (`j → p` of Fig. 3): before its last transition there, by
+/// that transition's vector clock, or before the transition after which `p` was
+/// first enabled on the stack (its start), which every transition of `p` follows —
+/// Fig. 3's `→` includes the creation of `p`, and the labels do not (a start and the
+/// new thread's first transition need not conflict). Without the start, `main`'s
+/// access before it started `p` passed for the latest race of `p`'s next transition,
+/// and a real race with a thread that ran before that access was never reversed: a
+/// random spawning program lost its assertion violation under the order `1, 2, 0`,
+/// and `LitmusSB` its `r1=1 r2=0` under `--order sequential:1,2,0`.
 pub(super) fn happens_before_thread<'a>(clocks: &'a StackClocks, ex: &Explorer, p: ThreadId, n: usize) -> impl Fn(&[Transition], usize) -> bool + 'a {
-    let last = ex.path[..n].iter().rposition(|a| a.thread == p).or_else(|| enabler(ex, p, n));
-    move |path: &[Transition], i: usize| last.is_some_and(|k| clocks[k].after(path[i].thread, i))
+    let last = ex.path[..n].iter().rposition(|a| a.thread == p);
+    let start = enabler(ex, p, n);
+    move |path: &[Transition], i: usize| [last, start].into_iter().flatten().any(|k| clocks[k].after(path[i].thread, i))
 }
 
 /// The stack position (below `n`) of the transition after which thread `p` was first
