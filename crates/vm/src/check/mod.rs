@@ -216,7 +216,6 @@ impl AccessRecord {
     pub const fn program_end(write: bool) -> AccessRecord {
         AccessRecord { object: PROGRAM_END_ID, field: AccessRecord::LIFECYCLE, write, update: false, visible: true, owner: AccessRecord::NO_OWNER }
     }
-
 }
 
 /// The accesses of a transition, each recorded once (a long transition can make

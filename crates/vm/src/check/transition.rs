@@ -245,10 +245,13 @@ impl Vm {
     /// The threads the program's end cut short: none before it ends, then every
     /// thread that has not terminated (see the module docs, "The program's end").
     pub fn cut_short_threads(&self) -> Vec<u32> {
-        if !self.program_ended() {
-            return Vec::new();
-        }
-        (0..self.threads.len() as u32).filter(|&t| self.threads[t as usize].status != ThreadStatus::Terminated).collect()
+        self.cut_short().collect()
+    }
+
+    /// [`Vm::cut_short_threads`], without collecting them.
+    fn cut_short(&self) -> impl Iterator<Item = u32> + '_ {
+        let ended = self.program_ended();
+        (0..self.threads.len() as u32).filter(move |&t| ended && self.threads[t as usize].status != ThreadStatus::Terminated)
     }
 
     /// Whether the program has ended: it exited, or every non-daemon thread finished.
@@ -359,7 +362,7 @@ impl Vm {
             }
             child += 1;
         }
-        if !ended_before && !self.cut_short_threads().is_empty() {
+        if !ended_before && self.cut_short().next().is_some() {
             self.note_access(AccessRecord::program_end(true));
         }
         if self.threads[tid as usize].daemon {
