@@ -78,6 +78,9 @@ impl Drop for VmSystem {
 }
 
 fn access(a: &AccessRecord, guards: Guards) -> Access {
+    if a.ends_program() {
+        return Access::everything();
+    }
     let kind = match (a.update, a.write) {
         (true, _) => AccessKind::Update,
         (false, true) => AccessKind::Write,

@@ -8,7 +8,7 @@
 //! // jvmc-check: stateless          (the state space is acyclic: also search without matching)
 //! // jvmc-check: args=3 2
 //! // jvmc-check: options=--timeouts never   (extra `jvmc check` options, on a line of their own)
-//! // outcome: r1=1 r2=0              (one line per admitted output)
+//! // outcome: r1=1 r2=0              (one line per admitted output; `\n` between its lines)
 //! ```
 //!
 //! Each program is checked under `--sched all` and under `--sched shared` with
@@ -75,7 +75,7 @@ fn parse_header(text: &str) -> Result<Expectation, String> {
                 e.options = options.split_whitespace().map(str::to_string).collect();
             }
         } else if let Some(o) = line.strip_prefix("// outcome:") {
-            e.outcomes.insert(o.trim().to_string());
+            e.outcomes.insert(o.trim().replace("\\n", "\n"));
         }
     }
     match e.verdict.as_str() {

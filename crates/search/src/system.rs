@@ -110,16 +110,36 @@ impl Access {
     /// The pseudo-field of a thread's interrupt status (interrupt; sleep, wait, park
     /// and join read and clear it).
     pub const INTERRUPT: u32 = u32::MAX - 2;
+    /// The location of [`Access::everything`] (no system may use it for anything else).
+    pub const EVERYTHING: (u64, u32) = (u64::MAX, u32::MAX);
 
     /// An unguarded access.
     pub const fn new(object: u64, field: u32, kind: AccessKind) -> Access {
         Access { object, field, kind, guards: [0; 3] }
     }
 
-    /// Whether two accesses conflict: same location, kinds that conflict (at least one
-    /// write, or an update beside a read), and not both made under a common lock.
+    /// A write of every location, which conflicts with every access of another thread:
+    /// what the transition that ends the program makes when threads are still alive
+    /// (`System.exit`, or the last non-daemon thread's termination while daemons run).
+    /// It disables them for good, so it commutes with none of their steps: run before
+    /// a step, the step never happens. It is location-free, so a search that indexes
+    /// accesses by location keeps it apart (`por/access_index.rs`,
+    /// `por/hb_summary.rs`).
+    pub const fn everything() -> Access {
+        Access::new(Access::EVERYTHING.0, Access::EVERYTHING.1, AccessKind::Write)
+    }
+
+    /// Whether this is [`Access::everything`].
+    pub fn is_everything(&self) -> bool {
+        (self.object, self.field) == Access::EVERYTHING
+    }
+
+    /// Whether two accesses conflict: same location (or one of them is
+    /// [`Access::everything`]), kinds that conflict (at least one write, or an update
+    /// beside a read), and not both made under a common lock.
     pub fn conflicts(&self, other: &Access) -> bool {
-        self.object == other.object && self.field == other.field && self.kind.conflicts_with(other.kind) && !self.shares_guard(other)
+        let located = (self.object == other.object && self.field == other.field) || self.is_everything() || other.is_everything();
+        located && self.kind.conflicts_with(other.kind) && !self.shares_guard(other)
     }
 
     /// Whether both accesses were made under a common lock.
@@ -175,13 +195,16 @@ impl Transition {
         // exit makes are in both, as updates)
         let mut filters = [[0u64; 4]; 3];
         for b in &long.accesses {
+            if b.is_everything() {
+                return true;
+            }
             let (word, bit) = Self::filter_slot(b);
             filters[b.kind as usize][word] |= bit;
         }
         short.accesses.iter().any(|a| {
             let (word, bit) = Self::filter_slot(a);
             let kinds = [AccessKind::Read, AccessKind::Write, AccessKind::Update];
-            kinds.iter().any(|&k| k.conflicts_with(a.kind) && filters[k as usize][word] & bit != 0) && conflicting(a)
+            (a.is_everything() || kinds.iter().any(|&k| k.conflicts_with(a.kind) && filters[k as usize][word] & bit != 0)) && conflicting(a)
         })
     }
 
@@ -423,7 +446,10 @@ mod tests {
         let label = |rng: &mut crate::rng::SearchRng, thread| {
             let n = rng.below(40);
             let accesses = (0..n)
-                .map(|_| Access { guards: [rng.below(3) as u64, 0, 0], ..Access::new(rng.below(12) as u64, rng.below(6) as u32, kinds[rng.below(3)]) })
+                .map(|_| match rng.below(200) {
+                    0 => Access::everything(),
+                    _ => Access { guards: [rng.below(3) as u64, 0, 0], ..Access::new(rng.below(12) as u64, rng.below(6) as u32, kinds[rng.below(3)]) },
+                })
                 .collect();
             Transition::new(thread, accesses)
         };
@@ -451,5 +477,17 @@ mod tests {
         assert!(at(u).conflicts(&at(w)) && at(w).conflicts(&at(u)));
         assert!(!at(r).conflicts(&at(r)) && at(w).conflicts(&at(w)));
         assert!(!at(u).conflicts(&Access::new(3, 1, u)) && !at(u).conflicts(&Access::new(3, 1, w)), "another location");
+    }
+
+    #[test]
+    fn everything_conflicts_with_every_access() {
+        let end = Access::everything();
+        for kind in [AccessKind::Read, AccessKind::Write, AccessKind::Update] {
+            let guarded = Access { guards: [5, 0, 0], ..Access::new(3, 1, kind) };
+            assert!(end.conflicts(&guarded) && guarded.conflicts(&end), "{kind:?}");
+        }
+        let many = Transition::new(1, (0..10).map(|f| Access::new(4, f, AccessKind::Read)).collect());
+        assert!(Transition::new(2, vec![end]).dependent(&many) && many.dependent(&Transition::new(2, vec![end])));
+        assert!(!Transition::new(2, vec![end]).dependent(&Transition::new(1, vec![])), "an invisible step touches nothing");
     }
 }

@@ -212,6 +212,11 @@ pub enum Op {
     Exit,
     /// wait until thread `t` has ended (not enabled before): a read of its life cycle
     Join(ThreadId),
+    /// `System.exit`: the program ends, cutting every other thread short. Labelled
+    /// [`Access::everything`], as the vm labels the program's end; each thread cut
+    /// short then counts as disabled, standing before what it stood before and a
+    /// read of the program's end (as in the vm)
+    Halt,
 }
 
 /// The state of a [`Program`].
@@ -223,6 +228,8 @@ pub struct ProgramState {
     locks: Vec<Option<ThreadId>>,
     /// per thread, whether it has started (see [`Op::Start`])
     started: Vec<bool>,
+    /// a thread ran [`Op::Halt`]
+    halted: bool,
     /// an order-dependent hash of the schedule so far (not part of the state; only
     /// used to inject an unstable fingerprint)
     history: u64,
@@ -249,7 +256,7 @@ impl Program {
     pub fn new(vars: usize, code: Vec<Vec<Op>>) -> Self {
         let locks = code.iter().flatten().filter_map(|op| if let Op::Lock(m) | Op::Unlock(m) = op { Some(m + 1) } else { None }).max().unwrap_or(0);
         let started = (0..code.len() as ThreadId).map(|t| !code.iter().flatten().any(|op| *op == Op::Start(t))).collect();
-        let initial = ProgramState { pcs: vec![0; code.len()], regs: vec![0; code.len()], vars: vec![0; vars], locks: vec![None; locks], started, history: 0 };
+        let initial = ProgramState { pcs: vec![0; code.len()], regs: vec![0; code.len()], vars: vec![0; vars], locks: vec![None; locks], started, halted: false, history: 0 };
         Program { code, state: initial.clone(), initial, saves: Saves::default(), fingerprint_bits: 128, unstable: false, merge: false }
     }
 
@@ -329,6 +336,7 @@ impl Program {
                 }
             }
             Op::Exit | Op::Join(_) => {}
+            Op::Halt => s.halted = true,
             Op::CasLoop(v, expect, new) => {
                 advance = s.vars[v] == expect && mv.branch == 0;
                 if advance {
@@ -361,6 +369,9 @@ impl Program {
 
 impl TransitionSystem for Program {
     fn enabled(&mut self) -> Vec<ThreadId> {
+        if self.state.halted {
+            return Vec::new();
+        }
         (0..self.code.len() as ThreadId)
             .filter(|&t| match self.op(t) {
                 None => false,
@@ -421,7 +432,7 @@ impl TransitionSystem for Program {
     }
 
     fn is_terminal(&mut self) -> bool {
-        (0..self.code.len()).all(|t| self.state.pcs[t] == self.code[t].len())
+        self.state.halted || (0..self.code.len()).all(|t| self.state.pcs[t] == self.code[t].len())
     }
 
     fn thread_positions(&mut self) -> Option<Vec<u64>> {
@@ -435,6 +446,7 @@ impl TransitionSystem for Program {
         s.regs.iter().chain(&s.vars).for_each(|&v| bytes.extend_from_slice(&v.to_le_bytes()));
         s.locks.iter().for_each(|&l| bytes.extend_from_slice(&l.map_or(u64::MAX, u64::from).to_le_bytes()));
         bytes.extend(s.started.iter().map(|&b| u8::from(b)));
+        bytes.push(u8::from(s.halted));
         Some(bytes)
     }
 
@@ -463,8 +475,10 @@ impl TransitionSystem for Program {
             Op::Start(u) => Some(Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Write)),
             Op::Exit => Some(Access::new(2000 + u64::from(thread), Access::LIFECYCLE, AccessKind::Write)),
             Op::Join(u) => Some(Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Read)),
+            Op::Halt => Some(Access::everything()),
         };
-        first.into_iter().collect()
+        let cut_short = self.state.halted.then_some(Access::new(3000, Access::LIFECYCLE, AccessKind::Read));
+        first.into_iter().chain(cut_short).collect()
     }
 }
 

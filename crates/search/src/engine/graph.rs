@@ -113,9 +113,21 @@ impl DporGraph {
         position
     }
 
-    /// The clock of `thread` so far at position `n`: that of its last node before `n`.
+    /// The clock of `thread` so far at position `n`: that of its last node before `n`,
+    /// or, before its first node, that of the event that started it — the last node
+    /// with an event before the first node where `thread` could run or was blocked.
+    /// Flanagan and Godefroid's `→` includes a thread's creation (Fig. 3), and labels
+    /// do not (a start and the new thread's first event need not conflict): without
+    /// it, the started thread's first event counted as unordered with the starter's
+    /// every node, so the latest of those passed for its race and a real race behind
+    /// it was never reversed (an `exit` of a thread `main` started lost outcomes under
+    /// the every-step marker: `por::tests::sound_on_programs_that_exit`).
     fn clock_before(&self, n: usize, thread: ThreadId) -> Vec<u32> {
-        self.nodes[..n].iter().rev().find(|m| m.info.thread == Some(thread)).map_or_else(Vec::new, |m| m.info.clock.clone())
+        if let Some(m) = self.nodes[..n].iter().rev().find(|m| m.info.thread == Some(thread)) {
+            return m.info.clock.clone();
+        }
+        let Some(first) = self.nodes[..n].iter().position(|m| m.runnable.contains(thread) || m.blocked.contains(thread)) else { return Vec::new() };
+        self.nodes[..first].iter().rev().find(|m| m.info.thread.is_some()).map_or_else(Vec::new, |m| m.info.clock.clone())
     }
 
     /// Node `n`, a choice point, now stands for `event` of `thread`: another thread

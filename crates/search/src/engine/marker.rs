@@ -83,7 +83,8 @@ impl Marker for EveryAccess {
 /// The paper's `DataRaceBehavior`: accesses to a location more than one thread has
 /// accessed are scheduling points; an access to a location only one thread has
 /// touched so far is `Maybe` (another thread may come later); synchronisation
-/// (monitors, thread life cycle, interrupts) is always a scheduling point; steps
+/// (monitors, thread life cycle, interrupts, the program's end) is always a
+/// scheduling point; steps
 /// without accesses run on. Sharing, once seen, stays known, so a replay marks the
 /// access that turned out to race `Yes`.
 #[derive(Clone, Debug, Default)]
@@ -94,7 +95,7 @@ pub struct DataRaceBehavior {
 
 impl DataRaceBehavior {
     fn synchronisation(a: &Access) -> bool {
-        matches!(a.field, Access::MONITOR | Access::LIFECYCLE | Access::INTERRUPT)
+        matches!(a.field, Access::MONITOR | Access::LIFECYCLE | Access::INTERRUPT) || a.is_everything()
     }
 
     fn shared(&self, a: &Access) -> bool {

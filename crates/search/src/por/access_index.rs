@@ -19,21 +19,31 @@ struct IndexEntry {
 
 /// The accesses of the transitions on the stack, by location, so that "the last
 /// transition of the stack dependent on `a`" is a few lookups, not a walk of the path.
+/// An [`Access::everything`] has no location: it is kept apart (`everything`), every
+/// lookup also visits those entries, and a lookup for one visits every entry. (It is
+/// rare: the program's end, the last transition of its path.)
 #[derive(Default)]
 pub(crate) struct AccessIndex {
     locations: FxHashMap<(u64, u32), Vec<IndexEntry>>,
+    everything: Vec<IndexEntry>,
 }
 
 impl AccessIndex {
     pub(crate) fn push(&mut self, pos: usize, t: &Transition) {
         for a in &t.accesses {
-            self.locations.entry((a.object, a.field)).or_default().push(IndexEntry { pos: pos as u32, thread: t.thread, access: *a });
+            let entry = IndexEntry { pos: pos as u32, thread: t.thread, access: *a };
+            if a.is_everything() {
+                self.everything.push(entry);
+            } else {
+                self.locations.entry((a.object, a.field)).or_default().push(entry);
+            }
         }
     }
 
     pub(crate) fn pop(&mut self, pos: usize, t: &Transition) {
         for a in &t.accesses {
-            if let Some(v) = self.locations.get_mut(&(a.object, a.field)) {
+            let entries = if a.is_everything() { Some(&mut self.everything) } else { self.locations.get_mut(&(a.object, a.field)) };
+            if let Some(v) = entries {
                 while v.last().is_some_and(|e| e.pos as usize == pos) {
                     v.pop();
                 }
@@ -41,24 +51,48 @@ impl AccessIndex {
         }
     }
 
-    /// For each access of `t`, the entries of that location `< below` that conflict
-    /// with it (another thread, [`Access::conflicts`]), latest first.
-    fn conflicts<'a>(&'a self, t: &'a Transition, below: usize) -> impl Iterator<Item = impl Iterator<Item = &'a IndexEntry>> + 'a {
-        t.accesses.iter().map(move |a| self.conflicts_with(t.thread, a, below))
-    }
-
-    /// The entries `< below` that conflict with access `a` of `thread`, latest first.
-    fn conflicts_with<'a>(&'a self, thread: ThreadId, a: &'a Access, below: usize) -> impl Iterator<Item = &'a IndexEntry> + 'a {
-        let entries = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
-        entries.iter().rev().filter(move |e| (e.pos as usize) < below && e.thread != thread && a.conflicts(&e.access))
+    /// Calls `f` for each entry `< below` that conflicts with access `a` of `thread`
+    /// (another thread, [`Access::conflicts`]), latest first, while it answers `true`.
+    fn for_each_conflict<'a>(&'a self, thread: ThreadId, a: &Access, below: usize, mut f: impl FnMut(&'a IndexEntry) -> bool) {
+        let keep = |e: &&IndexEntry| (e.pos as usize) < below && e.thread != thread && a.conflicts(&e.access);
+        if a.is_everything() {
+            let mut all: Vec<&IndexEntry> = self.locations.values().flatten().chain(&self.everything).filter(keep).collect();
+            // latest first; within a position, by location (the map's order is not
+            // the search's to depend on)
+            all.sort_by_key(|e| (std::cmp::Reverse(e.pos), e.access.object, e.access.field, e.access.kind));
+            for e in all {
+                if !f(e) {
+                    return;
+                }
+            }
+            return;
+        }
+        let at = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
+        let mut located = at.iter().rev().filter(keep).peekable();
+        let mut everywhere = self.everything.iter().rev().filter(keep).peekable();
+        loop {
+            let take_located = match (located.peek(), everywhere.peek()) {
+                (Some(l), Some(e)) => l.pos >= e.pos,
+                (Some(_), None) => true,
+                (None, Some(_)) => false,
+                (None, None) => return,
+            };
+            let next = if take_located { located.next() } else { everywhere.next() };
+            if next.is_some_and(|e| !f(e)) {
+                return;
+            }
+        }
     }
 
     /// Stack positions `< below` whose transitions are dependent on `t` (another
     /// thread, a conflicting access), calling `f(pos, thread)` for each (a position
     /// may be reported once per conflicting access).
     pub fn dependent(&self, t: &Transition, below: usize, mut f: impl FnMut(usize, ThreadId)) {
-        for e in self.conflicts(t, below).flatten() {
-            f(e.pos as usize, e.thread);
+        for a in &t.accesses {
+            self.for_each_conflict(t.thread, a, below, |e| {
+                f(e.pos as usize, e.thread);
+                true
+            });
         }
     }
 
@@ -75,33 +109,55 @@ impl AccessIndex {
     /// [`AccessIndex::latest_dependent`] for one access `a` of `thread`.
     pub fn latest_dependent_on(&self, thread: ThreadId, a: &Access, below: usize, mut f: impl FnMut(usize, ThreadId)) {
         let mut seen = ThreadSet::new();
-        for e in self.conflicts_with(thread, a, below) {
+        self.for_each_conflict(thread, a, below, |e| {
             if seen.insert(e.thread) {
                 f(e.pos as usize, e.thread);
             }
-        }
+            true
+        });
     }
 
     /// The last stack position `< below` whose transition is dependent on `t`.
     pub fn last_dependent(&self, t: &Transition, below: usize) -> Option<(usize, ThreadId)> {
-        self.conflicts(t, below).filter_map(|mut es| es.next()).max_by_key(|e| e.pos).map(|e| (e.pos as usize, e.thread))
+        let mut last: Option<&IndexEntry> = None;
+        for a in &t.accesses {
+            let mut first = None;
+            self.for_each_conflict(t.thread, a, below, |e| {
+                first = Some(e);
+                false
+            });
+            if let Some(e) = first.filter(|e| last.is_none_or(|l| e.pos > l.pos)) {
+                last = Some(e);
+            }
+        }
+        last.map(|e| (e.pos as usize, e.thread))
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        self.locations.capacity() * 40 + self.locations.values().map(|v| v.capacity() * std::mem::size_of::<IndexEntry>()).sum::<usize>()
+        (self.locations.capacity() * 40 + self.everything.capacity() * std::mem::size_of::<IndexEntry>()) + self.locations.values().map(|v| v.capacity() * std::mem::size_of::<IndexEntry>()).sum::<usize>()
     }
 }
 
 /// Every thread that reads, writes or updates each location in any label of `L_r`, by
-/// kind of access (see [`Explorer::conflicting_threads`]).
+/// kind of access (see [`Explorer::conflicting_threads`]); apart, the threads with an
+/// [`Access::everything`] in a label and the threads with any access.
 #[derive(Default)]
 pub(crate) struct LocationAccessors {
     pub(crate) locations: FxHashMap<(u64, u32), [(AccessKind, ThreadSet); 3]>,
+    pub(crate) everything: ThreadSet,
+    pub(crate) any: ThreadSet,
 }
 
 impl LocationAccessors {
     pub(crate) fn add(&mut self, t: &Transition) {
+        if !t.accesses.is_empty() {
+            self.any.insert(t.thread);
+        }
         for a in &t.accesses {
+            if a.is_everything() {
+                self.everything.insert(t.thread);
+                continue;
+            }
             let by_kind = self.locations.entry((a.object, a.field)).or_insert_with(|| {
                 [(AccessKind::Read, ThreadSet::new()), (AccessKind::Write, ThreadSet::new()), (AccessKind::Update, ThreadSet::new())]
             });

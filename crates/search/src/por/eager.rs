@@ -30,6 +30,17 @@
 //! state's explored subtree. Every stack transition the paper's unoptimised rule
 //! would update (the last one the reachable transition depends on, on each path) is
 //! still updated unless a later transition on that path is the last one.
+//!
+//! The program's end ([`Access::everything`], `System.exit` with threads alive)
+//! depends on every transition of every other thread, so its last dependent
+//! transition is any thread's latest — typically the start of the exiting thread,
+//! which happens before it anyway. Updating only that one never reversed the real
+//! races: with the exiting thread not enabled before its start, `UpdateBack` there
+//! re-explored only the starter, and a worker's earlier step was never tried after
+//! the exit (`por::tests::sound_on_programs_that_exit`). So an end updates the last
+//! transition of *each* other thread on the stack: an earlier transition of that
+//! thread happens before its last one, and is reached as the paper's rule reaches
+//! it, once the end runs before the last.
 
 use jvmc_state::StateId;
 
@@ -40,7 +51,7 @@ use super::source_sets::update_back;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Reduction};
 use crate::run::{Flow, SearchRun};
-use crate::system::TransitionSystem;
+use crate::system::{Access, TransitionSystem};
 
 /// DE-S-POR (`safe_sets`) or DE-JPF.
 #[derive(Default)]
@@ -104,8 +115,15 @@ impl Reduction for EagerSourceSets {
         }
         if k.visible {
             // line 11: UpdateCurr(a) — the last earlier stack transition dependent on a
+            // (the last of each thread if a ends the program: see the module docs)
             let a = ex.path.last().expect("the taken transition is on the path");
-            if let Some((p, tp)) = ex.index.last_dependent(a, top) {
+            let mut last = Vec::new();
+            if a.accesses.iter().any(Access::is_everything) {
+                ex.index.latest_dependent(a, top, |p, tp| last.push((p, tp)));
+            } else {
+                last.extend(ex.index.last_dependent(a, top));
+            }
+            for (p, tp) in last {
                 ex.frames[p].current_mut(tp).insert(k.thread); // line 22
                 if !ex.frames[p].enabled.contains(k.thread) {
                     // tid(a) could not run there (it was blocked, e.g. on the monitor

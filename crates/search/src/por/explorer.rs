@@ -53,7 +53,7 @@ use crate::config::ThreadOrder;
 use crate::liveness::{CycleFinder, FairCycle};
 use crate::rng::SearchRng;
 use crate::run::{Flow, Node, SearchRun};
-use crate::system::{Move, SaveMark, ThreadId, Transition, TransitionSystem};
+use crate::system::{Access, Move, SaveMark, ThreadId, Transition, TransitionSystem};
 
 mod sleep;
 
@@ -248,6 +248,10 @@ pub(crate) struct Explorer {
     pub path: Vec<Transition>,
     /// the stack's accesses by location (kept only if the algorithm asks)
     pub index: AccessIndex,
+    /// where `path` runs on past the stack (SDPOR replays paths of `L_r` from a
+    /// visited state), each thread first alive at a state of that extension, with
+    /// the position of the transition that led there (its start)
+    pub path_starts: Vec<(ThreadId, usize)>,
     index_on: bool,
     /// per state: its stack position, or `OFF_STACK`
     stack_pos: Vec<u32>,
@@ -308,6 +312,7 @@ impl Explorer {
             frames: Vec::new(),
             path: Vec::new(),
             index: AccessIndex::default(),
+            path_starts: Vec::new(),
             index_on: red.tracks_stack_accesses(),
             stack_pos: Vec::new(),
             accessors: LocationAccessors::default(),
@@ -615,6 +620,12 @@ impl Explorer {
     /// `t`: all a re-traversal from anywhere can find dependent on `t`.
     pub fn conflicting_threads(&self, t: &Transition) -> ThreadSet {
         let mut out = ThreadSet::new();
+        if !t.accesses.is_empty() {
+            out.union_with(&self.accessors.everything);
+        }
+        if t.accesses.iter().any(Access::is_everything) {
+            out.union_with(&self.accessors.any);
+        }
         for a in &t.accesses {
             if let Some(by_kind) = self.accessors.locations.get(&(a.object, a.field)) {
                 for (kind, threads) in by_kind {

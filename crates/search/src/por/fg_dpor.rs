@@ -98,9 +98,14 @@ pub(super) fn happens_before_thread<'a>(clocks: &'a StackClocks, ex: &Explorer, 
 }
 
 /// The stack position (below `n`) of the transition after which thread `p` was first
-/// enabled: none if it was enabled from the start, or never before `n`.
+/// enabled: none if it was enabled from the start, or never before `n`. Past the
+/// stack (a path SDPOR replays), the transition that started it there
+/// ([`Explorer::path_starts`]).
 fn enabler(ex: &Explorer, p: ThreadId, n: usize) -> Option<usize> {
-    ex.frames.iter().take(n + 1).position(|f| f.enabled.contains(p))?.checked_sub(1)
+    match ex.frames.iter().take(n + 1).position(|f| f.enabled.contains(p)) {
+        Some(first) => first.checked_sub(1),
+        None => ex.path_starts.iter().find(|&&(q, at)| q == p && at < n).map(|&(_, at)| at),
+    }
 }
 
 /// Fig. 3, lines 6–9, for a race of thread `p`'s next transition (at position `n`)

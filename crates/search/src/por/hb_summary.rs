@@ -49,7 +49,7 @@ use jvmc_state::{StateId, NO_STATE};
 
 use jvmc_state::LabelId;
 
-use crate::system::{AccessKind, ThreadId, Transition};
+use crate::system::{Access, AccessKind, ThreadId, Transition};
 
 /// A set of threads with ids below 64 (threads with larger ids are never recorded,
 /// which only loses information: the rule then falls back to the paper's).
@@ -130,6 +130,18 @@ impl Known {
             if *u == b.thread || through & bit(*u) != 0 {
                 s |= synced;
             }
+        }
+        // an `Access::everything` conflicts with every access (it is a write): one of
+        // `b`'s with every entry, one in `last` with every access of `b`
+        let mut of_others = |entries: &mut dyn Iterator<Item = &Accessor>| {
+            for e in entries.filter(|e| e.thread != b.thread) {
+                s |= bit(e.thread) | e.synced;
+            }
+        };
+        if b.accesses.iter().any(Access::is_everything) {
+            of_others(&mut self.last.iter());
+        } else if !b.accesses.is_empty() && self.locations & location_bit(Access::EVERYTHING) != 0 {
+            of_others(&mut self.at(Access::EVERYTHING).iter());
         }
         for a in b.accesses.iter().filter(|a| self.locations & location_bit((a.object, a.field)) != 0) {
             for e in self.at((a.object, a.field)) {

@@ -320,6 +320,14 @@ impl StatefulDpor {
         if seen_stack(&self.clocks, &ex.path) {
             return true;
         }
+        // the threads alive at the walk's states and never enabled on the stack were
+        // started on the way there (`Explorer::path_starts`): F–G's `→` includes a
+        // thread's start, and no stack frame records it
+        let on_stack = ex.frames.iter().fold(ThreadSet::new(), |mut all, f| {
+            all.union_with(&f.enabled);
+            all
+        });
+        self.note_starts(ex, &on_stack, target, n - 1);
         self.replay_firsts(ex, target, n);
         let sleep = ex.inherited_sleep(n - 1);
         let mut levels = vec![level(ex, target, sleep)];
@@ -360,12 +368,26 @@ impl StatefulDpor {
                 self.unwind(ex, m);
                 continue;
             }
+            self.note_starts(ex, &on_stack, e.target, m);
             self.replay_firsts(ex, e.target, n);
             levels.push(level(ex, e.target, sleep));
         }
         self.unwind(ex, n);
+        ex.path_starts.clear();
         self.replay_credit -= u64::from(REPLAY_BUDGET - budget);
         whole
+    }
+
+    /// Records in [`Explorer::path_starts`] each thread with a first operation at
+    /// `state` (alive there) that is neither enabled on the stack (`on_stack`) nor
+    /// started on the walk so far: the transition at position `at` started it.
+    fn note_starts(&self, ex: &mut Explorer, on_stack: &ThreadSet, state: StateId, at: usize) {
+        for &l in self.first.get(state as usize).map_or(&[][..], Vec::as_slice) {
+            let q = ex.labels.get(l).thread;
+            if !on_stack.contains(q) && !ex.path_starts.iter().any(|&(u, _)| u == q) {
+                ex.path_starts.push((q, at));
+            }
+        }
     }
 
     /// Fig. 3's lines 4–9 for every first operation of `state`, at the end of the
@@ -387,6 +409,7 @@ impl StatefulDpor {
                 ex.index.pop(pos, &t);
             }
         }
+        ex.path_starts.retain(|&(_, at)| at < len);
         self.clocks.truncate(len);
     }
 

@@ -211,10 +211,17 @@ impl AccessRecord {
     pub const BLOCK: u32 = u32::MAX - 3;
 
     /// The program's end, a pseudo-location (`transition.rs`, "The program's end"):
-    /// written by the transition that ends the program while a thread is still alive,
-    /// read by what each such thread stood before.
+    /// written by the transition that ends the program while a thread is still alive
+    /// (a write the search takes for one of every location:
+    /// [`AccessRecord::ends_program`]), read by what each such thread stood before.
     pub const fn program_end(write: bool) -> AccessRecord {
         AccessRecord { object: PROGRAM_END_ID, field: AccessRecord::LIFECYCLE, write, update: false, visible: true, owner: AccessRecord::NO_OWNER }
+    }
+
+    /// Whether this is the write of [`AccessRecord::program_end`], which a search
+    /// takes for a write of every location (it disables every thread still alive).
+    pub fn ends_program(&self) -> bool {
+        self.object == PROGRAM_END_ID && self.write
     }
 }
 

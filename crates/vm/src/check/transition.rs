@@ -14,17 +14,15 @@
 //! terminates or a thread calls `System.exit`; the threads still alive then (daemons,
 //! or anyone `exit` cut short) never run again. So the transition that ends the
 //! program disables them, and partial-order reduction must see it as dependent with
-//! what they stood before — else it never tries them first (the suite program
-//! `DaemonSeesLastWrite` lost its daemon's `seen` under every POR algorithm when the
-//! writer came first in the order). That transition's label gets a write of the
-//! pseudo-location [`AccessRecord::program_end`], and in the end state each thread
-//! still alive counts as disabled ([`Vm::cut_short_threads`]), standing before what
-//! it stood before plus a read of it ([`Vm::pending`]). Every transition of a daemon
-//! thread reads it too: a termination that ends the program does not commute with a
-//! daemon's step (after it the daemon runs no more), so sleep sets must wake the
-//! terminating thread when a daemon runs. A thread that is no daemon does not read
-//! it, so a `System.exit` counts as independent of other threads' steps (open: see
-//! `docs/algorithms/por.md`).
+//! every step they take before it — run first, it makes those steps never happen
+//! (the suite program `DaemonSeesLastWrite` lost its daemon's `seen` under every POR
+//! algorithm when the writer came first in the order, and `ExitRacesWithPrint` its
+//! outcomes where the worker prints before `main` exits). That transition's label
+//! gets a write of the pseudo-location [`AccessRecord::program_end`], which the
+//! search takes for a write of every location (`jvmc_search::Access::everything`:
+//! it conflicts with every access of another thread), and in the end state each
+//! thread still alive counts as disabled ([`Vm::cut_short_threads`]), standing
+//! before what it stood before plus a read of it ([`Vm::pending`]).
 
 use super::policy::{AccessClass, Op};
 use super::{AccessRecord, BlockReason, CheckOptions, CheckState, InterruptCheck, Merging, LIMIT_POLL, MERGE_SLICE};
@@ -364,9 +362,6 @@ impl Vm {
         }
         if !ended_before && self.cut_short().next().is_some() {
             self.note_access(AccessRecord::program_end(true));
-        }
-        if self.threads[tid as usize].daemon {
-            self.note_access(AccessRecord::program_end(false));
         }
         if let Some(chk) = self.check.as_mut() {
             report.accesses = chk.accesses.take();
