@@ -5,6 +5,8 @@
 //! into, out of and within a shared array), run local loops (invisible steps), update an
 //! `AtomicInteger` with CAS, take monitors (in a fixed order, or not — some programs
 //! deadlock) and assert over what they read; main joins them and prints everything.
+//! In every fourth program one thread may end the program with `System.exit` after
+//! printing what it sees, cutting the others short.
 //! Every POR algorithm ([`ALGORITHMS`]), stateful and — where marked — stateless, and
 //! every stateless DPOR algorithm ([`STATELESS_ALGORITHMS`]) must reach the verdict,
 //! violation kind and set of printed outcomes of plain stateful DFS with `--sched
@@ -117,10 +119,16 @@ fn generate(seed: u64) -> String {
          static final Object L1 = new Object(), L2 = new Object();\n\
          public static void main(String[] args) throws InterruptedException {{\n"
     );
+    // every fourth program has a thread that may end it with `System.exit`, cutting
+    // the others short (decided by the seed alone: the other programs stay as they were)
+    let exiting = (seed % 4 == 3).then_some(seed as usize / 4 % threads);
     for me in 0..threads {
         let mut body = String::new();
         for _ in 0..1 + rng.below(3) {
             statement(&mut rng, me, locks_ordered, 0, &mut body);
+        }
+        if exiting == Some(me) {
+            let _ = write!(body, "if (x + y + z > {}) {{ System.out.println(\"exit: x=\" + x + \" y=\" + y + \" z=\" + z + \" A=\" + A.get()); System.exit(0); }} ", seed % 3);
         }
         let _ = writeln!(src, "Thread t{me} = new Thread(() -> {{ int local = 1; {body} if (local == 0) x = -1; }});");
     }

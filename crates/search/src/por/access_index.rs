@@ -60,14 +60,15 @@ impl AccessIndex {
             // latest first; within a position, by location (the map's order is not
             // the search's to depend on)
             all.sort_by_key(|e| (std::cmp::Reverse(e.pos), e.access.object, e.access.field, e.access.kind));
-            for e in all {
-                if !f(e) {
-                    return;
-                }
-            }
+            // (`all` stops at the first `false`)
+            let _ = all.into_iter().all(f);
             return;
         }
         let at = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
+        if self.everything.is_empty() {
+            let _ = at.iter().rev().filter(keep).all(f);
+            return;
+        }
         let mut located = at.iter().rev().filter(keep).peekable();
         let mut everywhere = self.everything.iter().rev().filter(keep).peekable();
         loop {

@@ -131,20 +131,22 @@ impl Known {
                 s |= synced;
             }
         }
-        // an `Access::everything` conflicts with every access (it is a write): one of
-        // `b`'s with every entry, one in `last` with every access of `b`
-        let mut of_others = |entries: &mut dyn Iterator<Item = &Accessor>| {
-            for e in entries.filter(|e| e.thread != b.thread) {
+        // an `Access::everything` (a write) conflicts with every access: one in
+        // `last` with each of `b`'s, one of `b`'s with every entry of `last`
+        if !b.accesses.is_empty() && self.locations & location_bit(Access::EVERYTHING) != 0 {
+            for e in self.at(Access::EVERYTHING).iter().filter(|e| e.thread != b.thread) {
                 s |= bit(e.thread) | e.synced;
             }
-        };
-        if b.accesses.iter().any(Access::is_everything) {
-            of_others(&mut self.last.iter());
-        } else if !b.accesses.is_empty() && self.locations & location_bit(Access::EVERYTHING) != 0 {
-            of_others(&mut self.at(Access::EVERYTHING).iter());
         }
-        for a in b.accesses.iter().filter(|a| self.locations & location_bit((a.object, a.field)) != 0) {
-            for e in self.at((a.object, a.field)) {
+        for a in &b.accesses {
+            let entries = if a.is_everything() {
+                &self.last[..]
+            } else if self.locations & location_bit((a.object, a.field)) != 0 {
+                self.at((a.object, a.field))
+            } else {
+                continue;
+            };
+            for e in entries {
                 if e.thread != b.thread && a.kind.conflicts_with(e.kind) {
                     s |= bit(e.thread) | e.synced;
                 }
