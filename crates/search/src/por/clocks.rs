@@ -66,11 +66,24 @@ impl StackClocks {
     /// direct predecessors: its thread's previous transition and the conflicting ones
     /// (positions, deduplicated; needs the explorer's access index).
     pub(crate) fn clock_of(&self, ex: &Explorer, e: &Transition, n: usize) -> (VectorClock, Vec<usize>) {
+        let (clock, preds, _) = self.clock_of_started(ex, e, n, || None);
+        (clock, preds)
+    }
+
+    /// [`StackClocks::clock_of`] with the creation edge: when `e`'s thread has no
+    /// transition below `n`, its start (the stack position `start()` names: the
+    /// transition after which the thread first existed) is a direct predecessor too,
+    /// and is returned apart (it is no race: the thread did not exist before it). The
+    /// labels do not give that edge — a start writes the new thread's life cycle,
+    /// which the thread's own transitions never touch — so without it the thread's
+    /// clocks see neither its start nor anything before it. Its later transitions
+    /// inherit the edge from its first one (program order).
+    pub(crate) fn clock_of_started(&self, ex: &Explorer, e: &Transition, n: usize, start: impl FnOnce() -> Option<usize>) -> (VectorClock, Vec<usize>, Option<usize>) {
         let mut preds = Vec::new();
         ex.index.latest_dependent(e, n, |q, _| preds.push(q));
-        if let Some(prev) = ex.path[..n].iter().rposition(|a| a.thread == e.thread) {
-            preds.push(prev);
-        }
+        let prev = ex.path[..n].iter().rposition(|a| a.thread == e.thread);
+        let start = if prev.is_none() { start() } else { None };
+        preds.extend(prev.or(start));
         preds.sort_unstable();
         preds.dedup();
         let mut clock = VectorClock::default();
@@ -78,7 +91,7 @@ impl StackClocks {
             clock.join(&self.clocks[q]);
         }
         clock.set(e.thread, n as u32 + 1);
-        (clock, preds)
+        (clock, preds, start)
     }
 
     /// A transition was taken from frame `top` (its `active` one), for the stateless

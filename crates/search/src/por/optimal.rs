@@ -53,23 +53,53 @@ pub struct OptimalSourceSets {
     faithful: bool,
     /// the happens-before-aware walks' summaries of completed states
     summaries: super::hb_summary::Summaries,
+    /// the disabled threads of each state on the stack, by depth (with the enabled
+    /// ones, the threads that exist there: [`OptimalSourceSets::start`])
+    disabled: Vec<ThreadSet>,
 }
 
 impl OptimalSourceSets {
     /// With an empty stack; `faithful`: the paper's summary rule (`odpor-paper`).
     pub fn new(faithful: bool) -> Self {
-        OptimalSourceSets { clocks: StackClocks::default(), faithful, summaries: Default::default() }
+        OptimalSourceSets { clocks: StackClocks::default(), faithful, summaries: Default::default(), disabled: Vec::new() }
+    }
+
+    /// The start of thread `p` for its next transition at position `n`: the transition
+    /// after which `p` first existed on the stack (enabled, or blocked, as a thread
+    /// that waits for a monitor from its first instruction on); none if it existed in
+    /// the initial state. Enabled alone would not do: such a thread is first enabled
+    /// by the release it waits for, whose clock need not see its start.
+    fn start(&self, ex: &Explorer, p: ThreadId, n: usize) -> Option<usize> {
+        let exists = |d: usize| ex.frames.get(d).is_some_and(|f| f.enabled.contains(p)) || self.disabled.get(d).is_some_and(|b| b.contains(p));
+        (0..=n).find(|&d| exists(d))?.checked_sub(1)
+    }
+
+    /// The clock of a transition `e` that would run at position `n`, its direct
+    /// predecessors and its thread's start if that is one of them
+    /// ([`StackClocks::clock_of_started`]). Algorithm 1's `→` orders dependent events,
+    /// and a start is dependent with the started thread's first transition (it
+    /// enables it), though their labels need not conflict. Without that edge, a race
+    /// `r ⋖ e'` (line 5) with a thread `p` started after `r` took `p` for an initial
+    /// of `notdep(r, E).p` (line 6: `e'`'s clock did not see the start, which is in
+    /// `v`); `p` cannot run at `pre(E, r)`, so `reverse` took the race for one with a
+    /// monitor release and moved it to an earlier conflicting transition, or dropped
+    /// it with none. Under the order `1, 2, 0`, `main: start(2) ‖ x = r + 1 ‖ x = 3`
+    /// never ran `x = 3` first (`odpor_sound_under_every_thread_order`); ascending
+    /// orders run `main`'s start before the others race.
+    fn clock_of(&self, ex: &Explorer, e: &Transition, n: usize) -> (VectorClock, Vec<usize>, Option<usize>) {
+        self.clocks.clock_of_started(ex, e, n, || self.start(ex, e.thread, n))
     }
 
     /// Lines 5–9 for a transition `e'` of thread `p` that would run at position
     /// `n = path.len()` (taken, or pending in a disabled thread).
     fn races(&self, ex: &mut Explorer, e: &Transition, n: usize) -> VectorClock {
-        let (clock, preds) = self.clocks.clock_of(ex, e, n);
+        let (clock, preds, start) = self.clock_of(ex, e, n);
         let p = e.thread;
         // line 5: r ⋖ e' — no other direct predecessor of e' happens after r; every
-        // predecessor of another thread conflicts with e' (`clock_of`)
+        // predecessor of another thread conflicts with e' (`clock_of`) but `p`'s
+        // start, which is no race (`p` is not enabled before it)
         for r in super::races::maximal(ex, &self.clocks, &preds) {
-            if ex.path[r].thread == p {
+            if ex.path[r].thread == p || Some(r) == start {
                 continue;
             }
             debug_assert!(crate::por::dependent(&ex.path[r], e));
@@ -204,12 +234,22 @@ impl Reduction for OptimalSourceSets {
         f.backtrack.insert(k.thread);
         f.done.insert(k.thread);
         let e = ex.path[top].clone();
-        let clock = if k.visible { self.races(ex, &e, top) } else { self.clocks.clock_of(ex, &e, top).0 };
+        let clock = if k.visible { self.races(ex, &e, top) } else { self.clock_of(ex, &e, top).0 };
         self.clocks.push(clock);
     }
 
-    /// A disabled thread's pending transition races like one taken here.
+    /// No thread is known to be disabled in the new state yet.
+    fn on_new_state(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _state: StateId, depth: usize) {
+        self.disabled.truncate(depth);
+        self.disabled.resize_with(depth + 1, ThreadSet::new);
+    }
+
+    /// A disabled thread's pending transition races like one taken here (and the
+    /// thread exists here: [`OptimalSourceSets::start`]).
     fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
+        if let Some(b) = self.disabled.get_mut(depth) {
+            b.insert(pending.thread);
+        }
         self.races(ex, pending, depth);
     }
 
@@ -245,6 +285,6 @@ impl Reduction for OptimalSourceSets {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.clocks.heap_bytes() + self.summaries.heap_bytes()
+        self.clocks.heap_bytes() + self.summaries.heap_bytes() + self.disabled.iter().map(|b| b.heap_bytes() + std::mem::size_of::<ThreadSet>()).sum::<usize>()
     }
 }
