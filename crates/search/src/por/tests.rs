@@ -562,4 +562,3 @@ fn optimal_source_sets_add_an_initial_not_the_racing_thread() {
     let code = vec![vec![], vec![Op::Lock(0), Op::Unlock(0), Op::Load(2), Op::Store(2, 1), Op::Lock(0), Op::Store(1, 2)], vec![Op::Store(1, 1)], vec![Op::Lock(0), Op::Unlock(0), Op::Lock(0), Op::Unlock(0), Op::Lock(0), Op::Set(2, 3), Op::Unlock(0)]];
     assert_sound(&mut Program::new(3, code), &with_outcomes(), "lock handover");
 }
-
