@@ -320,13 +320,17 @@ impl StatefulDpor {
         if seen_stack(&self.clocks, &ex.path) {
             return true;
         }
-        // the threads alive at the walk's states and never enabled on the stack were
+        // the threads alive at the walk's states and at no state of the stack were
         // started on the way there (`Explorer::path_starts`): F–G's `→` includes a
-        // thread's start, and no stack frame records it
-        let on_stack = ex.frames.iter().fold(ThreadSet::new(), |mut all, f| {
-            all.union_with(&f.enabled);
-            all
-        });
+        // thread's start, and no stack frame records it. (Alive on the stack:
+        // enabled, or with a first operation there — a disabled one's pending.)
+        let mut on_stack = ThreadSet::new();
+        for f in &ex.frames {
+            on_stack.union_with(&f.enabled);
+            for &l in self.first.get(f.state as usize).map_or(&[][..], Vec::as_slice) {
+                on_stack.insert(ex.labels.get(l).thread);
+            }
+        }
         self.note_starts(ex, &on_stack, target, n - 1);
         self.replay_firsts(ex, target, n);
         let sleep = ex.inherited_sleep(n - 1);
@@ -379,7 +383,7 @@ impl StatefulDpor {
     }
 
     /// Records in [`Explorer::path_starts`] each thread with a first operation at
-    /// `state` (alive there) that is neither enabled on the stack (`on_stack`) nor
+    /// `state` (alive there) that is neither alive on the stack (`on_stack`) nor
     /// started on the walk so far: the transition at position `at` started it.
     fn note_starts(&self, ex: &mut Explorer, on_stack: &ThreadSet, state: StateId, at: usize) {
         for &l in self.first.get(state as usize).map_or(&[][..], Vec::as_slice) {
