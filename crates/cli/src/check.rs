@@ -623,7 +623,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         won = Some(report::PortfolioWinner { algorithm: members[winner].algorithm.to_string(), order: members[winner].order.clone(), members: members.len() });
         searched
     } else {
-        let (mut sys, _prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility.clone())?;
+        let (mut sys, prepared) = open_system(&spec, args.outcomes, args.echo_output, visibility.clone())?;
         if let Some(walks) = args.estimate {
             let started = std::time::Instant::now();
             let depth = cfg.depth_limit.unwrap_or(ESTIMATE_DEPTH);
@@ -639,7 +639,12 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         };
         let mut progress = Progress::new(goal);
         let open = |spec: &ProgramSpec, visibility: Visibility| open_system(spec, args.outcomes, false, visibility).map(|(sys, _)| sys);
-        let in_parallel = if workers > 1 { Some(parallel::search(&spec, &cfg, workers, &open, &visibility, &mut progress)?) } else { None };
+        // the workers load the classes compiled for this system: a worker compiling a
+        // `.java` main again would drop its directory with its `Prepared` (above), and
+        // fail on the first class it loads later (the README's `jvmc check
+        // examples/Transfers.java` lost `Transfers$Account`)
+        let compiled = ProgramSpec { main: prepared.main_class.clone(), classpath: prepared.class_path.clone(), ..spec.clone() };
+        let in_parallel = if workers > 1 { Some(parallel::search(&compiled, &cfg, workers, &open, &visibility, &mut progress)?) } else { None };
         // a violation found in parallel is searched for again by one worker, whose
         // trace is the deterministic one
         handover = in_parallel.as_ref().filter(|p| p.report.verdict() == Verdict::Violation).map(|p| parallel::handover_text(p, workers));

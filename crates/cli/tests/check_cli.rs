@@ -44,6 +44,19 @@ fn stderr(out: &Outcome) -> String {
     String::from_utf8_lossy(&out.stderr).into_owned()
 }
 
+/// The README's first command: a `.java` main, compiled by jvmc, checked on one and
+/// on two workers (each worker loads classes from the one compilation: a worker that
+/// compiled its own copy dropped it at once, and failed on `Transfers$Account`).
+#[test]
+fn the_readme_example_finds_its_deadlock_from_source() {
+    let example = concat!(env!("CARGO_MANIFEST_DIR"), "/../../examples/Transfers.java");
+    for workers in ["1", "2"] {
+        let out = jvmc(&["check", "--workers", workers, "--json", "-", example]);
+        assert_eq!(out.code(), Some(1), "--workers {workers}: {}", stderr(&out));
+        assert_eq!(json(&out)["violation"]["kind"], "deadlock", "--workers {workers}");
+    }
+}
+
 #[test]
 fn json_on_stdout_has_the_contract_fields_and_the_report_goes_to_stderr() {
     let dir = compiled("RacyCounter2");
