@@ -334,6 +334,16 @@ fn library_policy(spec: &ProgramSpec) -> LibraryPolicy {
     }
 }
 
+/// `spec` on the classes `prepared` holds for it, for another vm of the same program
+/// (a parallel worker, a Java specification's): it compiles nothing again. A vm that
+/// compiled a `.java` main itself would lose the directory with its own `Prepared`,
+/// dropped where the vm is made, and fail on the first class it loads later (the
+/// README's `jvmc check examples/Transfers.java` lost `Transfers$Account` on two
+/// workers).
+fn on_compiled(spec: &ProgramSpec, prepared: &crate::program::Prepared) -> ProgramSpec {
+    ProgramSpec { main: prepared.main_class.clone(), classpath: prepared.class_path.clone(), ..spec.clone() }
+}
+
 /// Builds the transition system of `spec`: boot, main thread before `main`, checking on.
 pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bool, visibility: Visibility) -> anyhow::Result<(VmSystem, crate::program::Prepared)> {
     let policy = SchedPolicy::parse(&spec.sched)
@@ -362,7 +372,7 @@ pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bo
     vm.preset_racy_keys(&spec.racy);
     if let Some(class) = spec_class {
         // the specification runs on a vm of its own, never in the one checked
-        let (spec_vm, _) = crate::open_vm(spec, OutputMode::Capture)?;
+        let (spec_vm, _) = crate::open_vm(&on_compiled(spec, &prepared), OutputMode::Capture)?;
         vm.set_java_spec(JavaSpec::new(spec_vm, &class).map_err(|e| anyhow!("--linearizability: {e}"))?);
     }
     Ok((VmSystem::new(vm), prepared))
@@ -639,12 +649,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         };
         let mut progress = Progress::new(goal);
         let open = |spec: &ProgramSpec, visibility: Visibility| open_system(spec, args.outcomes, false, visibility).map(|(sys, _)| sys);
-        // the workers load the classes compiled for this system: a worker compiling a
-        // `.java` main again would drop its directory with its `Prepared` (above), and
-        // fail on the first class it loads later (the README's `jvmc check
-        // examples/Transfers.java` lost `Transfers$Account`)
-        let compiled = ProgramSpec { main: prepared.main_class.clone(), classpath: prepared.class_path.clone(), ..spec.clone() };
-        let in_parallel = if workers > 1 { Some(parallel::search(&compiled, &cfg, workers, &open, &visibility, &mut progress)?) } else { None };
+        let in_parallel = if workers > 1 { Some(parallel::search(&on_compiled(&spec, &prepared), &cfg, workers, &open, &visibility, &mut progress)?) } else { None };
         // a violation found in parallel is searched for again by one worker, whose
         // trace is the deterministic one
         handover = in_parallel.as_ref().filter(|p| p.report.verdict() == Verdict::Violation).map(|p| parallel::handover_text(p, workers));

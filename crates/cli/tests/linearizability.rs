@@ -190,6 +190,22 @@ fn a_java_class_serves_as_the_specification() {
     assert_eq!(report_outcomes(&j), report_outcomes(&b));
 }
 
+/// A `.java` main whose specification class is declared in the same file: the
+/// specification's vm loads it from the one compilation (with a compilation of its
+/// own, dropped at once, it was "missing from the runtime image").
+#[test]
+fn a_specification_in_the_main_source_file() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/programs/linearizability");
+    let read = |name: &str| std::fs::read_to_string(src.join(name)).expect("source");
+    let spec = read("CounterSpec.java").replace("public class CounterSpec {", "class CounterSpec {\n    public CounterSpec() {}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("RacyCounter.java");
+    std::fs::write(&file, read("RacyCounter.java") + &spec).expect("write");
+    let out = jvmc(dir.path(), &["--linearizability", "CounterSpec:RacyCounter"], &[file.to_str().expect("utf-8")]);
+    let j = json(&out);
+    assert_eq!(j["violation"]["kind"], "linearizability", "{j}");
+}
+
 #[test]
 fn a_bad_specification_is_a_clear_error() {
     let dir = programs();
