@@ -74,7 +74,15 @@ pub(super) fn update_below(clocks: &StackClocks, ex: &mut Explorer, t: &Transiti
     let mut dependent = Vec::new();
     ex.index.dependent(t, n, |i, _| dependent.push(i));
     let before_p = happens_before_thread(clocks, ex, t.thread, n);
-    if let Some(i) = dependent.into_iter().filter(|&i| !before_p(&ex.path, i)).max() {
+    // Line 5's race must also "may be co-enabled" with `t`: not the transition that
+    // enabled `t`'s thread (a release of the monitor it waited for), which it can
+    // never precede. Taking that one for the latest race hid the real one behind it
+    // (docs/algorithms/por.md, end: `t2` releasing `L1` after a nested acquire).
+    let enabled_p = |i: usize| match (ex.frames.get(i), ex.frames.get(i + 1)) {
+        (Some(before), Some(after)) => !before.enabled.contains(t.thread) && after.enabled.contains(t.thread),
+        _ => false,
+    };
+    if let Some(i) = dependent.into_iter().filter(|&i| !before_p(&ex.path, i) && !enabled_p(i)).max() {
         if i < limit {
             add_race(ex, &before_p, t.thread, i, n);
         }
