@@ -177,12 +177,21 @@ pub enum Op {
     Load(usize),
     /// `var = reg + delta`
     Store(usize, i64),
+    /// `to = from`, in one transition (a read and a write)
+    Copy(usize, usize),
     /// `assert var == value`
     Assert(usize, i64),
     /// acquire lock `m` (not enabled while another thread — or this one — holds it)
     Lock(usize),
     /// release lock `m`
     Unlock(usize),
+    /// acquire lock `m` and `var += delta`, in one transition: a step of the vm that
+    /// starts at a `monitorenter` and runs on through accesses that are no scheduling
+    /// points (not enabled while another thread holds `m`)
+    LockAdd(usize, usize, i64),
+    /// `synchronized (m) { var += delta }` in one transition: [`Op::LockAdd`] and the
+    /// release of `m`
+    Sync(usize, usize, i64),
     /// `reg += 1`: touches nothing shared (an invisible transition)
     Local,
     /// spin until `var == value`: while it differs the thread reads it and stays
@@ -254,7 +263,7 @@ pub struct Program {
 impl Program {
     /// `vars` shared integers (all 0) and one thread per code vector.
     pub fn new(vars: usize, code: Vec<Vec<Op>>) -> Self {
-        let locks = code.iter().flatten().filter_map(|op| if let Op::Lock(m) | Op::Unlock(m) = op { Some(m + 1) } else { None }).max().unwrap_or(0);
+        let locks = code.iter().flatten().filter_map(|op| if let Op::Lock(m) | Op::Unlock(m) | Op::LockAdd(m, ..) | Op::Sync(m, ..) = op { Some(m + 1) } else { None }).max().unwrap_or(0);
         let started = (0..code.len() as ThreadId).map(|t| !code.iter().flatten().any(|op| *op == Op::Start(t))).collect();
         let initial = ProgramState { pcs: vec![0; code.len()], regs: vec![0; code.len()], vars: vec![0; vars], locks: vec![None; locks], started, halted: false, history: 0 };
         Program { code, state: initial.clone(), initial, saves: Saves::default(), fingerprint_bits: 128, unstable: false, merge: false }
@@ -264,6 +273,11 @@ impl Program {
     pub fn with_fingerprint_bits(mut self, bits: u32) -> Self {
         self.fingerprint_bits = bits;
         self
+    }
+
+    /// Each thread's code.
+    pub fn code(&self) -> &[Vec<Op>] {
+        &self.code
     }
 
     /// With `merge`, a step runs on while its thread is the only enabled one, as the
@@ -307,6 +321,7 @@ impl Program {
             Op::Store(v, delta) => {
                 s.vars[v] = s.regs[t] + delta;
             }
+            Op::Copy(from, to) => s.vars[to] = s.vars[from],
             Op::Assert(v, value) => {
                 if s.vars[v] != value {
                     let message = format!("assert x{v} == {value} failed: x{v} is {}", s.vars[v]);
@@ -319,6 +334,11 @@ impl Program {
             Op::Unlock(m) => {
                 s.locks[m] = None;
             }
+            Op::LockAdd(m, v, delta) => {
+                s.locks[m] = Some(thread);
+                s.vars[v] += delta;
+            }
+            Op::Sync(_, v, delta) => s.vars[v] += delta,
             Op::Local => s.regs[t] += 1,
             Op::Add(v, delta) => s.vars[v] += delta,
             Op::Await(v, value) => advance = s.vars[v] == value,
@@ -375,7 +395,7 @@ impl TransitionSystem for Program {
         (0..self.code.len() as ThreadId)
             .filter(|&t| match self.op(t) {
                 None => false,
-                Some(Op::Lock(m)) => self.state.locks[m].is_none(),
+                Some(Op::Lock(m) | Op::LockAdd(m, ..) | Op::Sync(m, ..)) => self.state.locks[m].is_none(),
                 Some(Op::Join(u)) => self.ended(u),
                 Some(_) => true,
             })
@@ -465,20 +485,28 @@ impl TransitionSystem for Program {
     }
 
     fn pending(&mut self, thread: ThreadId) -> Vec<Access> {
-        let var = |v: usize, kind| Some(Access::new(1, v as u32, kind));
+        let var = |v: usize, kind| Access::new(1, v as u32, kind);
+        let monitor = |m: usize| Access::new(1000 + m as u64, Access::MONITOR, AccessKind::Write);
         let Some(op) = self.op(thread) else { return Vec::new() };
-        let first = match op {
-            Op::Local | Op::Choose(_) => None,
-            Op::Set(v, _) | Op::Store(v, _) | Op::Add(v, _) | Op::Cas(v, _, _) | Op::WeakCas(v, _, _) | Op::CasLoop(v, _, _) => var(v, AccessKind::Write),
-            Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => var(v, AccessKind::Read),
-            Op::Lock(m) | Op::Unlock(m) => Some(Access::new(1000 + m as u64, Access::MONITOR, AccessKind::Write)),
-            Op::Start(u) => Some(Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Write)),
-            Op::Exit => Some(Access::new(2000 + u64::from(thread), Access::LIFECYCLE, AccessKind::Write)),
-            Op::Join(u) => Some(Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Read)),
-            Op::Halt => Some(Access::everything()),
+        let mut accesses = match op {
+            Op::Local | Op::Choose(_) => vec![],
+            Op::Set(v, _) | Op::Store(v, _) | Op::Add(v, _) | Op::Cas(v, _, _) | Op::WeakCas(v, _, _) | Op::CasLoop(v, _, _) => vec![var(v, AccessKind::Write)],
+            Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => vec![var(v, AccessKind::Read)],
+            Op::Lock(m) | Op::Unlock(m) => vec![monitor(m)],
+            // blocked, it stands before the acquire only (as a vm thread does: what
+            // it does once it holds the lock is not known yet)
+            Op::LockAdd(m, v, _) | Op::Sync(m, v, _) if self.state.locks[m].is_none() => vec![monitor(m), var(v, AccessKind::Write)],
+            Op::LockAdd(m, ..) | Op::Sync(m, ..) => vec![monitor(m)],
+            Op::Start(u) => vec![Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Write)],
+            Op::Exit => vec![Access::new(2000 + u64::from(thread), Access::LIFECYCLE, AccessKind::Write)],
+            Op::Join(u) => vec![Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Read)],
+            Op::Halt => vec![Access::everything()],
+            Op::Copy(from, to) => vec![var(from, AccessKind::Read), var(to, AccessKind::Write)],
         };
-        let cut_short = self.state.halted.then_some(Access::new(3000, Access::LIFECYCLE, AccessKind::Read));
-        first.into_iter().chain(cut_short).collect()
+        if self.state.halted {
+            accesses.push(Access::new(3000, Access::LIFECYCLE, AccessKind::Read));
+        }
+        accesses
     }
 }
 

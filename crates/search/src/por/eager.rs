@@ -14,8 +14,16 @@
 //! acquisition can never precede. So when `tid(a)` was not enabled at the last
 //! dependent transition, the last dependent transition where it *was* enabled (the
 //! owner's acquisition) is updated too — Flanagan and Godefroid's "may be co-enabled"
-//! condition, approximated by enabledness. (DL-S-POR needs no such rule: its `current`
-//! sets take every later dependent transition, not only the last.)
+//! condition, approximated by enabledness. And when the last dependent transition is
+//! the one that enabled `tid(a)` (that release), the last dependent transition before
+//! it is updated too (and so on, while that one enabled it as well): the release hid
+//! it, though `a` may race with it — a blocked thread stands before the acquire only,
+//! and once it holds the monitor `a` runs on through accesses the release never
+//! touched. (Without it, `de-spor` and `de-spor-paper` lost an outcome of a random
+//! program with `synchronized` blocks stepped as the vm steps them: `x0 = x2;
+//! synchronized (L) { x0 += 1 } ‖ x2 = x1; x2 = x0 ‖ synchronized (L) { x1 += 2 }`,
+//! the acquire and the access in one step.) DL-S-POR needs no such rule: its `current`
+//! sets take every later dependent transition, not only the last.
 //!
 //! Appendix A's optimisation is applied to the re-traversal at visited states: each
 //! transition reachable from `s'` is walked once, and — since some orders between them
@@ -138,6 +146,14 @@ impl Reduction for EagerSourceSets {
                     if let Some((q, tq)) = co_enabled {
                         ex.frames[q].current_mut(tq).insert(k.thread);
                     }
+                }
+                // the release that enabled tid(a) hides the last dependent transition
+                // before it, which the paper's rule would update without it
+                let mut p = p;
+                while ex.enabled_by(p, k.thread) {
+                    let Some((q, tq)) = ex.index.last_dependent(a, p) else { break };
+                    ex.frames[q].current_mut(tq).insert(k.thread);
+                    p = q;
                 }
             }
         }

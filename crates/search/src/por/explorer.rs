@@ -252,6 +252,9 @@ pub(crate) struct Explorer {
     /// visited state), each thread first alive at a state of that extension, with
     /// the position of the transition that led there (its start)
     pub path_starts: Vec<(ThreadId, usize)>,
+    /// on that extension, each thread a transition of it enabled (disabled before,
+    /// enabled after), with the transition's position
+    pub path_enablings: Vec<(ThreadId, usize)>,
     index_on: bool,
     /// per state: its stack position, or `OFF_STACK`
     stack_pos: Vec<u32>,
@@ -313,6 +316,7 @@ impl Explorer {
             path: Vec::new(),
             index: AccessIndex::default(),
             path_starts: Vec::new(),
+            path_enablings: Vec::new(),
             index_on: red.tracks_stack_accesses(),
             stack_pos: Vec::new(),
             accessors: LocationAccessors::default(),
@@ -447,6 +451,24 @@ impl Explorer {
                 cycles.edge(from, mv, u128::from(target));
             }
         }
+    }
+
+    /// Whether the transition at path position `i` enabled thread `p`: `p` was
+    /// disabled before it and enabled after it — on the stack, by its frames; past
+    /// them, by [`Self::path_enablings`].
+    pub fn enabled_by(&self, i: usize, p: ThreadId) -> bool {
+        match (self.frames.get(i), self.frames.get(i + 1)) {
+            (Some(before), Some(after)) => !before.enabled.contains(p) && after.enabled.contains(p),
+            _ => self.path_enablings.contains(&(p, i)),
+        }
+    }
+
+    /// The stack position of the transition that last disabled thread `p` before
+    /// position `i`, where `p` is disabled: the latest `j < i` with `p` enabled
+    /// before it (and disabled from after it until `i`). `None` if `p` was never
+    /// enabled below `i` on the stack.
+    pub fn disabler(&self, i: usize, p: ThreadId) -> Option<usize> {
+        self.frames[..i.min(self.frames.len())].iter().rposition(|f| f.enabled.contains(p))
     }
 
     /// The stack position of `state`, if it is on the stack.

@@ -9,8 +9,10 @@
 //! clock of `p`'s last transition has not seen it; [`super::clocks`]). If there is
 //! one, a thread of `E` — `p`, or the thread of a transition after `i` that happens
 //! before `p` — joins `backtrack(pre(S, i))`, else every enabled thread does.
-//! Co-enabledness is not refined: every dependent pair may be co-enabled (more
-//! backtracking, never less). The explorer's sleep sets skip threads whose next
+//! Co-enabledness is refined only where the stack shows it: the transition that
+//! enabled `p` (disabled before it, enabled after: a release of the monitor `p` waits
+//! for) is never co-enabled with `p`'s next transition and is passed over; every
+//! other dependent pair may be (more backtracking, never less). The explorer's sleep sets skip threads whose next
 //! transition is independent of everything since they were explored; the stack
 //! proviso fully expands cycles.
 //!
@@ -48,7 +50,7 @@ use super::clocks::StackClocks;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Frame, Reduction};
 use crate::run::{Flow, SearchRun};
-use crate::system::{ThreadId, Transition, TransitionSystem};
+use crate::system::{Access, ThreadId, Transition, TransitionSystem};
 
 /// Flanagan–Godefroid DPOR with sleep sets (see the module docs).
 #[derive(Default)]
@@ -76,17 +78,37 @@ pub(super) fn update_below(clocks: &StackClocks, ex: &mut Explorer, t: &Transiti
     let before_p = happens_before_thread(clocks, ex, t.thread, n);
     // Line 5's race must also "may be co-enabled" with `t`: not the transition that
     // enabled `t`'s thread (a release of the monitor it waited for), which it can
-    // never precede. Taking that one for the latest race hid the real one behind it
-    // (docs/algorithms/por.md, end: `t2` releasing `L1` after a nested acquire).
-    let enabled_p = |i: usize| match (ex.frames.get(i), ex.frames.get(i + 1)) {
-        (Some(before), Some(after)) => !before.enabled.contains(t.thread) && after.enabled.contains(t.thread),
-        _ => false,
-    };
-    if let Some(i) = dependent.into_iter().filter(|&i| !before_p(&ex.path, i) && !enabled_p(i)).max() {
-        if i < limit {
-            add_race(ex, &before_p, t.thread, i, n);
+    // never precede — on the stack, or on a path SDPOR replays past it
+    // (`Explorer::enabled_by`). Taking that one for the latest race hid the real one
+    // behind it (docs/algorithms/por.md: `t2` releasing `L1` after a nested acquire).
+    let mut races: Vec<usize> = dependent.into_iter().filter(|&i| !before_p(&ex.path, i) && !ex.enabled_by(i, t.thread)).collect();
+    races.sort_unstable_by(|a, b| b.cmp(a));
+    races.dedup();
+    let Some(&i) = races.first() else { return };
+    if i < limit {
+        add_race(ex, &before_p, t.thread, i, n);
+    }
+    // A release is never co-enabled with an acquire of its monitor (nor a thread's
+    // end with a join of it) even where `t`'s thread did not exist yet to be seen
+    // disabled, and labels do not tell an acquire from a release. So if the latest
+    // race conflicts with `t` on a monitor or a life cycle, the one before it is
+    // reversed too: it may be the latest that is co-enabled (random programs with
+    // `synchronized` blocks stepped as the vm steps them lost outcomes: `t`'s
+    // acquire-and-write raced latest with a release, which hid its race with a
+    // write made while the monitor was held, before `t`'s thread was started).
+    if blocks_on(&ex.path[i], t) {
+        if let Some(&j) = races.get(1) {
+            if j < limit {
+                add_race(ex, &before_p, t.thread, j, n);
+            }
         }
     }
+}
+
+/// Whether `a` and `b` conflict on a monitor or a thread's life cycle: the
+/// pseudo-locations a thread blocks on.
+fn blocks_on(a: &Transition, b: &Transition) -> bool {
+    a.accesses.iter().any(|x| matches!(x.field, Access::MONITOR | Access::LIFECYCLE) && b.accesses.iter().any(|y| x.conflicts(y)))
 }
 
 /// Whether the stack transition at position `i` happens before thread `p` among the

@@ -16,15 +16,36 @@ use crate::system::{ThreadId, Transition};
 /// stack position `n`, given its direct predecessors `preds` (from
 /// [`StackClocks::clock_of`]): each `e` at position `i` is a transition of another
 /// thread, dependent on `e'`, and no other transition happens between them (`e`
-/// happens before none of `e'`'s other direct predecessors). The papers' events are
-/// never disabled; a Java thread that acquires a monitor is, until its owner releases
-/// it: that release enabled `e'` and is not co-enabled with it, so it is no race.
+/// happens before none of `e'`'s other direct predecessors), ascending.
+///
+/// The papers' events are never disabled; a Java thread that acquires a monitor is,
+/// until its owner releases it. That release enabled `e'` and is not co-enabled with
+/// it, so it is no race — but it hides the one there is: the transition that
+/// disabled `p` before it (the owner's acquire, taken while `p` could have taken the
+/// monitor first), which happens before the release. That transition is a race in
+/// the release's place. The race was also checked when `p` stood disabled before
+/// `e'` (its pending operation), but a blocked thread stands before the acquire
+/// only: once it holds the monitor, `e'` runs on through accesses that make other
+/// transitions of `notdep(e, E)` its predecessors, and `I(notdep(e, E).e')` is then
+/// another set. (Random programs with `synchronized` blocks stepped as the vm steps
+/// them lost outcomes under `source-dpor` and `optimal-dpor`: the pending check's
+/// only initial was `p`, asleep where the acquire ran.)
 pub(crate) fn races(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[usize]) -> Vec<usize> {
     let mut out = maximal(ex, clocks, preds);
+    let mut disablers = Vec::new();
     out.retain(|&i| {
-        let enabled_p = !ex.frames[i].enabled.contains(p) && ex.frames.get(i + 1).is_some_and(|f| f.enabled.contains(p));
-        ex.path[i].thread != p && !enabled_p
+        if ex.path[i].thread == p {
+            return false;
+        }
+        if ex.enabled_by(i, p) {
+            disablers.extend(ex.disabler(i, p).filter(|&d| ex.path[d].thread != p));
+            return false;
+        }
+        true
     });
+    out.extend(disablers);
+    out.sort_unstable();
+    out.dedup();
     out
 }
 

@@ -119,6 +119,9 @@ pub struct StatefulDpor {
     first: Vec<Vec<LabelId>>,
     /// per exhausted state: its threads that have not ended (enabled or disabled)
     alive: Vec<Option<Vec<ThreadId>>>,
+    /// per state: its disabled threads, to tell which transition of a replayed path
+    /// enabled a thread ([`Explorer::path_enablings`])
+    blocked: Vec<ThreadSet>,
     /// per state on the stack: the transitions that re-entered it (closing a cycle),
     /// to link to first operations found later
     entering: FxHashMap<StateId, Vec<LabelId>>,
@@ -162,10 +165,10 @@ impl StatefulDpor {
                     // Of two dependent positions `i < j` with `i` before `j`, `i` is
                     // never the race Fig. 6 finds for an operation making this access
                     // later: if `j` happens before that operation then, so does `i`;
-                    // if not, `j` (or one after it) is the latest race.
+                    // if not, `j` (or one after it) is the latest race — unless `j`
+                    // enabled the thread, which F–G's rule passes over.
                     let clocks = &self.clocks;
-                    let path = &ex.path;
-                    let ordered_before_later = |i: usize| dependent.iter().any(|&j| j > i && clocks[j].after(path[i].thread, i));
+                    let ordered_before_later = |i: usize| dependent.iter().any(|&j| j > i && clocks[j].after(ex.path[i].thread, i) && !ex.enabled_by(j, thread));
                     races.extend(dependent.iter().filter(|&&i| !ordered_before_later(i)).map(|&i| (thread, i)));
                 }
             }
@@ -332,6 +335,7 @@ impl StatefulDpor {
             }
         }
         self.note_starts(ex, &on_stack, target, n - 1);
+        self.note_enablings(ex, ex.frames[n - 1].state, target, n - 1);
         self.replay_firsts(ex, target, n);
         let sleep = ex.inherited_sleep(n - 1);
         let mut levels = vec![level(ex, target, sleep)];
@@ -373,11 +377,13 @@ impl StatefulDpor {
                 continue;
             }
             self.note_starts(ex, &on_stack, e.target, m);
+            self.note_enablings(ex, levels[levels.len() - 1].state, e.target, m);
             self.replay_firsts(ex, e.target, n);
             levels.push(level(ex, e.target, sleep));
         }
         self.unwind(ex, n);
         ex.path_starts.clear();
+        ex.path_enablings.clear();
         self.replay_credit -= u64::from(REPLAY_BUDGET - budget);
         whole
     }
@@ -391,6 +397,18 @@ impl StatefulDpor {
             if !on_stack.contains(q) && !ex.path_starts.iter().any(|&(u, _)| u == q) {
                 ex.path_starts.push((q, at));
             }
+        }
+    }
+
+    /// Records in [`Explorer::path_enablings`] each thread disabled at `from` and not
+    /// at `to`: the transition at position `at`, from one to the other, enabled it —
+    /// F–G's rule does not take that transition for a race of the thread
+    /// ([`super::fg_dpor::update_below`]).
+    fn note_enablings(&self, ex: &mut Explorer, from: StateId, to: StateId, at: usize) {
+        let blocked = |s: StateId| self.blocked.get(s as usize);
+        if let Some(before) = blocked(from) {
+            let after = blocked(to).cloned().unwrap_or_default();
+            ex.path_enablings.extend(before.minus(&after).iter().map(|q| (q, at)));
         }
     }
 
@@ -414,6 +432,7 @@ impl StatefulDpor {
             }
         }
         ex.path_starts.retain(|&(_, at)| at < len);
+        ex.path_enablings.retain(|&(_, at)| at < len);
         self.clocks.truncate(len);
     }
 
@@ -549,6 +568,11 @@ impl Reduction for StatefulDpor {
         update(&self.clocks, ex, pending, depth);
         let label = ex.intern(pending);
         self.first_mut(state).push(label);
+        let i = state as usize;
+        if i >= self.blocked.len() {
+            self.blocked.resize_with(i + 1, ThreadSet::new);
+        }
+        self.blocked[i].insert(pending.thread);
         if self.positioned {
             self.paths.add_label(state, pending.thread, label);
             return;
