@@ -101,6 +101,9 @@ pub(crate) struct Frame {
     pub depth: usize,
     /// its enabled threads
     pub enabled: ThreadSet,
+    /// its disabled threads (alive, blocked): with `enabled`, the threads that exist
+    /// here ([`Explorer::start_of`])
+    pub disabled: ThreadSet,
     /// its safe set so far
     pub safe: Safe,
     /// threads whose transitions are fully explored (the papers' `s.done`)
@@ -137,11 +140,12 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    fn new(state: StateId, depth: usize, enabled: &[ThreadId]) -> Frame {
+    fn new(state: StateId, depth: usize, enabled: &[ThreadId], disabled: ThreadSet) -> Frame {
         Frame {
             state,
             depth,
             enabled: ThreadSet::of(enabled),
+            disabled,
             safe: Safe::Undecided(None),
             done: ThreadSet::new(),
             backtrack: ThreadSet::new(),
@@ -255,6 +259,9 @@ pub(crate) struct Explorer {
     /// on that extension, each thread a transition of it enabled (disabled before,
     /// enabled after), with the transition's position
     pub path_enablings: Vec<(ThreadId, usize)>,
+    /// while the disabled threads of a new state at depth `d` are handed to the
+    /// algorithm (before its frame is pushed): `d` and those threads
+    arriving: Option<(usize, ThreadSet)>,
     index_on: bool,
     /// per state: its stack position, or `OFF_STACK`
     stack_pos: Vec<u32>,
@@ -317,6 +324,7 @@ impl Explorer {
             index: AccessIndex::default(),
             path_starts: Vec::new(),
             path_enablings: Vec::new(),
+            arriving: None,
             index_on: red.tracks_stack_accesses(),
             stack_pos: Vec::new(),
             accessors: LocationAccessors::default(),
@@ -349,10 +357,10 @@ impl Explorer {
         let seen = run.observe(sys, 0)?;
         let state = self.state_of(seen.fp);
         red.on_new_state(self, sys, state, 0);
-        self.add_disabled(red, sys, state, 0);
+        let disabled = self.add_disabled(red, sys, state, 0);
         if let Node::Expand(enabled) = run.classify(sys, 0, true, &[])? {
             let key = self.stateless.then(|| self.stack_keys.key(sys));
-            self.push(sys, state, key, &enabled);
+            self.push(sys, state, key, &enabled, disabled);
         }
         while let Some(top) = self.frames.len().checked_sub(1) {
             if run.stats.transitions & 1023 == 0 {
@@ -408,13 +416,13 @@ impl Explorer {
         }
     }
 
-    fn push(&mut self, sys: &mut dyn TransitionSystem, state: StateId, key: Option<StackKey>, enabled: &[ThreadId]) {
+    fn push(&mut self, sys: &mut dyn TransitionSystem, state: StateId, key: Option<StackKey>, enabled: &[ThreadId], disabled: ThreadSet) {
         let i = state as usize;
         if i >= self.stack_pos.len() {
             self.stack_pos.resize((i + 1).max(self.stack_pos.len() * 2), OFF_STACK);
         }
         self.stack_pos[i] = self.frames.len() as u32;
-        let mut frame = Frame::new(state, self.frames.len(), enabled);
+        let mut frame = Frame::new(state, self.frames.len(), enabled, disabled);
         if let Some(k) = key {
             self.stack_keys.push(k, state);
         }
@@ -460,6 +468,25 @@ impl Explorer {
         match (self.frames.get(i), self.frames.get(i + 1)) {
             (Some(before), Some(after)) => !before.enabled.contains(p) && after.enabled.contains(p),
             _ => self.path_enablings.contains(&(p, i)),
+        }
+    }
+
+    /// The start of thread `p`, whose transition runs (or would run) at path position
+    /// `n`: the position of the transition after which `p` first existed — enabled,
+    /// or disabled, as a thread that waits for a monitor from its first instruction
+    /// on ("first enabled" would take the release it waits for, whose clock need not
+    /// see the start) — on the stack (the state at `n` included, before its frame is
+    /// pushed: [`Self::arriving`]), or on a path SDPOR replays past it
+    /// ([`Self::path_starts`]). `None` if `p` existed in the initial state, or is not
+    /// known to exist by `n` (a thread that may be started after a visited state).
+    /// Every algorithm that counts a start as happening before the started thread
+    /// asks here.
+    pub fn start_of(&self, p: ThreadId, n: usize) -> Option<usize> {
+        let exists = |f: &Frame| f.enabled.contains(p) || f.disabled.contains(p);
+        let first = self.frames.iter().take(n + 1).position(exists).or_else(|| self.arriving.as_ref().filter(|(d, b)| *d == n && b.contains(p)).map(|&(d, _)| d));
+        match first {
+            Some(first) => first.checked_sub(1),
+            None => self.path_starts.iter().find(|&&(q, at)| q == p && at < n).map(|&(_, at)| at),
         }
     }
 
@@ -737,9 +764,9 @@ impl Explorer {
         self.take(red, top, k, step.transition);
         if seen.new {
             red.on_new_state(self, sys, target, depth);
-            self.add_disabled(red, sys, target, depth);
+            let disabled = self.add_disabled(red, sys, target, depth);
             if let Node::Expand(enabled) = run.classify(sys, depth, true, &self.path)? {
-                self.push(sys, target, key, &enabled);
+                self.push(sys, target, key, &enabled, disabled);
                 if self.sleep_sets {
                     let sleep = self.inherited_sleep(top);
                     self.set_sleep(target, top + 1, sleep);
@@ -755,7 +782,8 @@ impl Explorer {
             red.on_visited(self, top, target);
             self.sleep_reexplored += 1;
             if let Node::Expand(enabled) = run.classify(sys, depth, false, &self.path)? {
-                self.push(sys, target, None, &enabled);
+                let disabled = ThreadSet::of(&sys.disabled());
+                self.push(sys, target, None, &enabled, disabled);
                 self.set_sleep(target, top + 1, sleep);
                 self.frames[top + 1].woken = woken;
             }
@@ -773,8 +801,11 @@ impl Explorer {
     /// enabled again — or never, if it stays blocked. Re-traversals then see the
     /// dependence between a transition and the threads it disabled, which the paper's
     /// deadlock-free model gets from executing them later.
-    fn add_disabled(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, state: StateId, depth: usize) {
-        for u in sys.disabled() {
+    fn add_disabled(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, state: StateId, depth: usize) -> ThreadSet {
+        let threads = sys.disabled();
+        let disabled = ThreadSet::of(&threads);
+        self.arriving = Some((depth, disabled.clone()));
+        for u in threads {
             let accesses = sys.pending(u);
             if !accesses.is_empty() {
                 let t = Transition::new(u, accesses);
@@ -785,6 +816,8 @@ impl Explorer {
                 red.on_disabled(self, state, depth, &t);
             }
         }
+        self.arriving = None;
+        disabled
     }
 
     /// The happens-before-aware walk of `L_r` from `from` ([`super::hb_summary::traverse`],

@@ -113,29 +113,21 @@ fn blocks_on(a: &Transition, b: &Transition) -> bool {
 
 /// Whether the stack transition at position `i` happens before thread `p` among the
 /// first `n` positions (`j → p` of Fig. 3): before its last transition there, by
-/// that transition's vector clock, or before the transition after which `p` was
-/// first enabled on the stack (its start), which every transition of `p` follows —
-/// Fig. 3's `→` includes the creation of `p`, and the labels do not (a start and the
-/// new thread's first transition need not conflict). Without the start, `main`'s
+/// that transition's vector clock, or before the transition after which `p` first
+/// existed (its start, [`Explorer::start_of`]), which every transition of `p` follows
+/// — Fig. 3's `→` includes the creation of `p`, and the labels do not (a start and
+/// the new thread's first transition need not conflict). Without the start, `main`'s
 /// access before it started `p` passed for the latest race of `p`'s next transition,
 /// and a real race with a thread that ran before that access was never reversed: a
 /// random spawning program lost its assertion violation under the order `1, 2, 0`,
-/// and `LitmusSB` its `r1=1 r2=0` under `--order sequential:1,2,0`.
+/// and `LitmusSB` its `r1=1 r2=0` under `--order sequential:1,2,0`. (The start is
+/// where `p` first existed, not where it was first enabled: a thread blocked from
+/// its first instruction on is first enabled by the release it waits for, and what
+/// happens before that release need not happen before `p`.)
 pub(super) fn happens_before_thread<'a>(clocks: &'a StackClocks, ex: &Explorer, p: ThreadId, n: usize) -> impl Fn(&[Transition], usize) -> bool + 'a {
     let last = ex.path[..n].iter().rposition(|a| a.thread == p);
-    let start = enabler(ex, p, n);
+    let start = ex.start_of(p, n);
     move |path: &[Transition], i: usize| [last, start].into_iter().flatten().any(|k| clocks[k].after(path[i].thread, i))
-}
-
-/// The stack position (below `n`) of the transition after which thread `p` was first
-/// enabled: none if it was enabled from the start, or never before `n`. Past the
-/// stack (a path SDPOR replays), the transition that started it there
-/// ([`Explorer::path_starts`]).
-fn enabler(ex: &Explorer, p: ThreadId, n: usize) -> Option<usize> {
-    match ex.frames.iter().take(n + 1).position(|f| f.enabled.contains(p)) {
-        Some(first) => first.checked_sub(1),
-        None => ex.path_starts.iter().find(|&&(q, at)| q == p && at < n).map(|&(_, at)| at),
-    }
 }
 
 /// Fig. 3, lines 6–9, for a race of thread `p`'s next transition (at position `n`)

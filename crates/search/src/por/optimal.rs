@@ -53,25 +53,12 @@ pub struct OptimalSourceSets {
     faithful: bool,
     /// the happens-before-aware walks' summaries of completed states
     summaries: super::hb_summary::Summaries,
-    /// the disabled threads of each state on the stack, by depth (with the enabled
-    /// ones, the threads that exist there: [`OptimalSourceSets::start`])
-    disabled: Vec<ThreadSet>,
 }
 
 impl OptimalSourceSets {
     /// With an empty stack; `faithful`: the paper's summary rule (`odpor-paper`).
     pub fn new(faithful: bool) -> Self {
-        OptimalSourceSets { clocks: StackClocks::default(), faithful, summaries: Default::default(), disabled: Vec::new() }
-    }
-
-    /// The start of thread `p` for its next transition at position `n`: the transition
-    /// after which `p` first existed on the stack (enabled, or blocked, as a thread
-    /// that waits for a monitor from its first instruction on); none if it existed in
-    /// the initial state. Enabled alone would not do: such a thread is first enabled
-    /// by the release it waits for, whose clock need not see its start.
-    fn start(&self, ex: &Explorer, p: ThreadId, n: usize) -> Option<usize> {
-        let exists = |d: usize| ex.frames.get(d).is_some_and(|f| f.enabled.contains(p)) || self.disabled.get(d).is_some_and(|b| b.contains(p));
-        (0..=n).find(|&d| exists(d))?.checked_sub(1)
+        OptimalSourceSets { clocks: StackClocks::default(), faithful, summaries: Default::default() }
     }
 
     /// The clock of a transition `e` that would run at position `n`, its direct
@@ -87,7 +74,7 @@ impl OptimalSourceSets {
     /// never ran `x = 3` first (`odpor_sound_under_every_thread_order`); ascending
     /// orders run `main`'s start before the others race.
     fn clock_of(&self, ex: &Explorer, e: &Transition, n: usize) -> (VectorClock, Vec<usize>, Option<usize>) {
-        self.clocks.clock_of_started(ex, e, n, || self.start(ex, e.thread, n))
+        self.clocks.clock_of_started(ex, e, n, || ex.start_of(e.thread, n))
     }
 
     /// Lines 5–9 for a transition `e'` of thread `p` that would run at position
@@ -238,18 +225,8 @@ impl Reduction for OptimalSourceSets {
         self.clocks.push(clock);
     }
 
-    /// No thread is known to be disabled in the new state yet.
-    fn on_new_state(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _state: StateId, depth: usize) {
-        self.disabled.truncate(depth);
-        self.disabled.resize_with(depth + 1, ThreadSet::new);
-    }
-
-    /// A disabled thread's pending transition races like one taken here (and the
-    /// thread exists here: [`OptimalSourceSets::start`]).
+    /// A disabled thread's pending transition races like one taken here.
     fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
-        if let Some(b) = self.disabled.get_mut(depth) {
-            b.insert(pending.thread);
-        }
         self.races(ex, pending, depth);
     }
 
@@ -285,6 +262,6 @@ impl Reduction for OptimalSourceSets {
     }
 
     fn heap_bytes(&self) -> usize {
-        self.clocks.heap_bytes() + self.summaries.heap_bytes() + self.disabled.iter().map(|b| b.heap_bytes() + std::mem::size_of::<ThreadSet>()).sum::<usize>()
+        self.clocks.heap_bytes() + self.summaries.heap_bytes()
     }
 }

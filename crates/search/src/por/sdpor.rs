@@ -325,14 +325,11 @@ impl StatefulDpor {
         }
         // the threads alive at the walk's states and at no state of the stack were
         // started on the way there (`Explorer::path_starts`): F–G's `→` includes a
-        // thread's start, and no stack frame records it. (Alive on the stack:
-        // enabled, or with a first operation there — a disabled one's pending.)
+        // thread's start, and no stack frame records it
         let mut on_stack = ThreadSet::new();
         for f in &ex.frames {
             on_stack.union_with(&f.enabled);
-            for &l in self.first.get(f.state as usize).map_or(&[][..], Vec::as_slice) {
-                on_stack.insert(ex.labels.get(l).thread);
-            }
+            on_stack.union_with(&f.disabled);
         }
         self.note_starts(ex, &on_stack, target, n - 1);
         self.note_enablings(ex, ex.frames[n - 1].state, target, n - 1);
