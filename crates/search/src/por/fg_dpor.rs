@@ -12,9 +12,11 @@
 //! Co-enabledness is refined only where the stack shows it: the transition that
 //! enabled `p` (disabled before it, enabled after: a release of the monitor `p` waits
 //! for) is never co-enabled with `p`'s next transition and is passed over; every
-//! other dependent pair may be (more backtracking, never less). The explorer's sleep sets skip threads whose next
-//! transition is independent of everything since they were explored; the stack
-//! proviso fully expands cycles.
+//! other dependent pair may be (more backtracking, never less). Where the latest race
+//! conflicts on a monitor or a life cycle — a release made before `p` existed looks
+//! like one — the race before it is reversed too ([`update_below`]). The explorer's
+//! sleep sets skip threads whose next transition is independent of everything since
+//! they were explored; the stack proviso fully expands cycles.
 //!
 //! Sleep sets and the choice from `E`: the paper may add any thread of `E`. One that
 //! is asleep at `pre(S, i)` is never explored from there, so the thread added is one
