@@ -767,8 +767,7 @@ impl Explorer {
     /// deadlock-free model gets from executing them later.
     fn add_disabled(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, state: StateId, depth: usize) -> ThreadSet {
         let threads = sys.disabled();
-        let disabled = ThreadSet::of(&threads);
-        self.arriving = Some((depth, disabled.clone()));
+        self.arriving = Some((depth, ThreadSet::of(&threads)));
         for u in threads {
             let accesses = sys.pending(u);
             if !accesses.is_empty() {
@@ -780,8 +779,7 @@ impl Explorer {
                 red.on_disabled(self, state, depth, &t);
             }
         }
-        self.arriving = None;
-        disabled
+        self.arriving.take().map(|(_, disabled)| disabled).unwrap_or_default()
     }
 
     /// The happens-before-aware walk of `L_r` from `from` ([`super::hb_summary::traverse`],

@@ -83,10 +83,17 @@ pub(super) fn update_below(clocks: &StackClocks, ex: &mut Explorer, t: &Transiti
     // never precede — on the stack, or on a path SDPOR replays past it
     // (`Explorer::enabled_by`). Taking that one for the latest race hid the real one
     // behind it (docs/algorithms/por.md: `t2` releasing `L1` after a nested acquire).
-    let mut races: Vec<usize> = dependent.into_iter().filter(|&i| !before_p(&ex.path, i) && !ex.enabled_by(i, t.thread)).collect();
-    races.sort_unstable_by(|a, b| b.cmp(a));
-    races.dedup();
-    let Some(&i) = races.first() else { return };
+    // The latest race and the one before it, in one pass (a position may be reported
+    // once per conflicting access)
+    let (mut latest, mut previous) = (None, None);
+    for i in dependent.into_iter().filter(|&i| !before_p(&ex.path, i) && !ex.enabled_by(i, t.thread)) {
+        if Some(i) > latest {
+            (latest, previous) = (Some(i), latest);
+        } else if Some(i) < latest && Some(i) > previous {
+            previous = Some(i);
+        }
+    }
+    let Some(i) = latest else { return };
     if i < limit {
         add_race(ex, &before_p, t.thread, i, n);
     }
@@ -99,7 +106,7 @@ pub(super) fn update_below(clocks: &StackClocks, ex: &mut Explorer, t: &Transiti
     // acquire-and-write raced latest with a release, which hid its race with a
     // write made while the monitor was held, before `t`'s thread was started).
     if blocks_on(&ex.path[i], t) {
-        if let Some(&j) = races.get(1) {
+        if let Some(j) = previous {
             if j < limit {
                 add_race(ex, &before_p, t.thread, j, n);
             }
