@@ -4,10 +4,10 @@
 //! - [`Graph`]: an explicit graph — nodes, edges labelled with a thread (several edges
 //!   of one thread from a node are the branches of a choice), terminal nodes,
 //!   violations on edges, and injectable fingerprint bugs.
-//! - [`Program`]: threads running straight-line code of reads, writes, asserts, locks,
-//!   choices, starts and joins over shared integers (racy counters, lock-order
-//!   deadlocks, ...), optionally with a lone thread's steps merged as the vm merges
-//!   them.
+//! - [`Program`]: threads running straight-line code of reads, writes, asserts,
+//!   reentrant locks, waits and notifications, choices, starts and joins over shared
+//!   integers (racy counters, lock-order deadlocks, lost wake-ups, ...), optionally
+//!   with a lone thread's steps merged as the vm merges them.
 //! - [`Counter`]: an infinite system (for time and memory limits).
 //!
 //! All of them are strict about the [`TransitionSystem`] contract: stepping a thread
@@ -181,9 +181,10 @@ pub enum Op {
     Copy(usize, usize),
     /// `assert var == value`
     Assert(usize, i64),
-    /// acquire lock `m` (not enabled while another thread — or this one — holds it)
+    /// acquire lock `m` (not enabled while another thread holds it; reentrant, like a
+    /// Java monitor: the holder's acquire counts up)
     Lock(usize),
-    /// release lock `m`
+    /// release lock `m` (once for each acquire)
     Unlock(usize),
     /// acquire lock `m` and `var += delta`, in one transition: a step of the vm that
     /// starts at a `monitorenter` and runs on through accesses that are no scheduling
@@ -192,6 +193,22 @@ pub enum Op {
     /// `synchronized (m) { var += delta }` in one transition: [`Op::LockAdd`] and the
     /// release of `m`
     Sync(usize, usize, i64),
+    /// `m.wait()`, holding `m`: releases `m` completely and waits (a step that stays
+    /// where it is); once notified and `m` is free, re-acquires `m` as often as it
+    /// held it and moves on (a second step). Waiting, it stands before the monitor, as
+    /// a vm thread in `Object.wait` does
+    Wait(usize),
+    /// `while (var != value) m.wait()`, holding `m`: reads `var` and moves on if it is
+    /// `value`, else waits as [`Op::Wait`]; each wake-up re-acquires `m` and reads
+    /// `var` again in the same step (as the vm's step after `wait` returns runs on
+    /// through the loop's guarded read). Waiting, it stands before the monitor alone
+    WaitUntil(usize, usize, i64),
+    /// `m.notify()`, holding `m`: one notification for the threads waiting on `m`
+    /// now, which the first of them to wake consumes (as the vm keeps them). A write
+    /// of the monitor
+    Notify(usize),
+    /// `m.notifyAll()`, holding `m`: a notification for each thread waiting on `m`
+    NotifyAll(usize),
     /// `reg += 1`: touches nothing shared (an invisible transition)
     Local,
     /// spin until `var == value`: while it differs the thread reads it and stays
@@ -228,13 +245,26 @@ pub enum Op {
     Halt,
 }
 
+/// A lock of a [`Program`]: its holder, how often it holds it, and the notifications
+/// left for its waiters (`notify` leaves one for the threads waiting then,
+/// `notifyAll` one for each; a waiter that wakes consumes its oldest and leaves the
+/// others, as in the vm's monitors).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+struct Lock {
+    owner: Option<ThreadId>,
+    count: u32,
+    notifications: Vec<Vec<ThreadId>>,
+}
+
 /// The state of a [`Program`].
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ProgramState {
     pcs: Vec<usize>,
     regs: Vec<i64>,
     vars: Vec<i64>,
-    locks: Vec<Option<ThreadId>>,
+    locks: Vec<Lock>,
+    /// per thread, the lock it waits on and the count to restore when it wakes
+    waiting: Vec<Option<(usize, u32)>>,
     /// per thread, whether it has started (see [`Op::Start`])
     started: Vec<bool>,
     /// a thread ran [`Op::Halt`]
@@ -258,15 +288,27 @@ pub struct Program {
     /// a step runs on while its thread is the only enabled one (as the vm's
     /// transitions do): see [`Program::with_merging`]
     merge: bool,
+    /// a deadlock is an end state with an outcome: see
+    /// [`Program::with_deadlocks_as_outcomes`]
+    deadlock_outcomes: bool,
 }
 
 impl Program {
     /// `vars` shared integers (all 0) and one thread per code vector.
     pub fn new(vars: usize, code: Vec<Vec<Op>>) -> Self {
-        let locks = code.iter().flatten().filter_map(|op| if let Op::Lock(m) | Op::Unlock(m) | Op::LockAdd(m, ..) | Op::Sync(m, ..) = op { Some(m + 1) } else { None }).max().unwrap_or(0);
+        let locks = code.iter().flatten().filter_map(|&op| lock_of(op).map(|m| m + 1)).max().unwrap_or(0);
         let started = (0..code.len() as ThreadId).map(|t| !code.iter().flatten().any(|op| *op == Op::Start(t))).collect();
-        let initial = ProgramState { pcs: vec![0; code.len()], regs: vec![0; code.len()], vars: vec![0; vars], locks: vec![None; locks], started, halted: false, history: 0 };
-        Program { code, state: initial.clone(), initial, saves: Saves::default(), fingerprint_bits: 128, unstable: false, merge: false }
+        let initial = ProgramState {
+            pcs: vec![0; code.len()],
+            regs: vec![0; code.len()],
+            vars: vec![0; vars],
+            locks: vec![Lock::default(); locks],
+            waiting: vec![None; code.len()],
+            started,
+            halted: false,
+            history: 0,
+        };
+        Program { code, state: initial.clone(), initial, saves: Saves::default(), fingerprint_bits: 128, unstable: false, merge: false, deadlock_outcomes: false }
     }
 
     /// Fingerprints keep only `bits` bits (so different states collide).
@@ -289,6 +331,21 @@ impl Program {
     pub fn with_merging(mut self, merge: bool) -> Self {
         self.merge = merge;
         self
+    }
+
+    /// A state in which no thread can run but some have not ended is an end state
+    /// (not a deadlock violation), whose outcome names the deadlock and where each
+    /// thread stands: a search that reports outcomes then shows every deadlocked state
+    /// it reached, not only that one was.
+    pub fn with_deadlocks_as_outcomes(mut self) -> Self {
+        self.deadlock_outcomes = true;
+        self
+    }
+
+    /// Whether every thread that can still run is blocked.
+    fn deadlocked(&self) -> bool {
+        let s = &self.state;
+        !s.halted && (0..self.code.len()).any(|t| s.pcs[t] < self.code[t].len()) && self.runnable().is_empty()
     }
 
     /// Fingerprints depend on the order threads ran in (so equal states differ).
@@ -328,17 +385,43 @@ impl Program {
                     violation = Some(Violation { kind: ViolationKind::Assertion, message, thread: Some(thread) });
                 }
             }
-            Op::Lock(m) => {
-                s.locks[m] = Some(thread);
-            }
-            Op::Unlock(m) => {
-                s.locks[m] = None;
-            }
+            Op::Lock(m) => s.acquire(m, thread, 1),
+            Op::Unlock(m) => s.release(m),
             Op::LockAdd(m, v, delta) => {
-                s.locks[m] = Some(thread);
+                s.acquire(m, thread, 1);
                 s.vars[v] += delta;
             }
             Op::Sync(_, v, delta) => s.vars[v] += delta,
+            Op::Wait(m) | Op::WaitUntil(m, ..) if s.locks[m].owner != Some(thread) && s.waiting[t].is_none() => {
+                let message = format!("IllegalMonitorStateException: wait on lock {m} without holding it");
+                violation = Some(Violation { kind: ViolationKind::UncaughtException, message, thread: Some(thread) });
+            }
+            Op::Wait(m) => match s.waiting[t] {
+                Some(_) => s.end_wait(m, thread),
+                None => advance = s.begin_wait(m, thread),
+            },
+            Op::WaitUntil(m, v, value) => {
+                if s.waiting[t].is_some() {
+                    s.end_wait(m, thread);
+                }
+                if s.vars[v] != value {
+                    advance = s.begin_wait(m, thread);
+                }
+            }
+            Op::Notify(m) | Op::NotifyAll(m) if s.locks[m].owner != Some(thread) => {
+                let message = format!("IllegalMonitorStateException: notify of lock {m} without holding it");
+                violation = Some(Violation { kind: ViolationKind::UncaughtException, message, thread: Some(thread) });
+            }
+            Op::Notify(m) => {
+                let waiters: Vec<ThreadId> = s.waiters(m).collect();
+                if !waiters.is_empty() {
+                    s.locks[m].notifications.push(waiters);
+                }
+            }
+            Op::NotifyAll(m) => {
+                let waiters: Vec<ThreadId> = s.waiters(m).collect();
+                s.locks[m].notifications.extend(waiters.into_iter().map(|w| vec![w]));
+            }
             Op::Local => s.regs[t] += 1,
             Op::Add(v, delta) => s.vars[v] += delta,
             Op::Await(v, value) => advance = s.vars[v] == value,
@@ -371,6 +454,17 @@ impl Program {
         Ok(Step { transition: Transition { thread, branch: mv.branch, accesses }, violation })
     }
 
+    /// Whether `thread` can take lock `m` (free, or its own), and, waiting on it,
+    /// has been notified.
+    fn can_take(&self, m: usize, thread: ThreadId) -> bool {
+        let lock = &self.state.locks[m];
+        let free = lock.owner.is_none_or(|o| o == thread);
+        match self.state.waiting[thread as usize] {
+            Some(_) => free && lock.notifications.iter().any(|n| n.contains(&thread)),
+            None => free,
+        }
+    }
+
     /// Whether thread `t` has run all its code.
     fn ended(&self, t: ThreadId) -> bool {
         let t = t as usize;
@@ -387,19 +481,78 @@ impl Program {
     }
 }
 
-impl TransitionSystem for Program {
-    fn enabled(&mut self) -> Vec<ThreadId> {
+/// The lock an op takes, releases, waits on or notifies.
+fn lock_of(op: Op) -> Option<usize> {
+    match op {
+        Op::Lock(m) | Op::Unlock(m) | Op::LockAdd(m, ..) | Op::Sync(m, ..) | Op::Wait(m) | Op::WaitUntil(m, ..) | Op::Notify(m) | Op::NotifyAll(m) => Some(m),
+        _ => None,
+    }
+}
+
+impl ProgramState {
+    fn acquire(&mut self, m: usize, thread: ThreadId, count: u32) {
+        let lock = &mut self.locks[m];
+        lock.owner = Some(thread);
+        lock.count += count;
+    }
+
+    fn release(&mut self, m: usize) {
+        let lock = &mut self.locks[m];
+        lock.count = lock.count.saturating_sub(1);
+        if lock.count == 0 {
+            lock.owner = None;
+        }
+    }
+
+    /// The threads waiting on lock `m`, in thread order.
+    fn waiters(&self, m: usize) -> impl Iterator<Item = ThreadId> + '_ {
+        (0..self.waiting.len() as ThreadId).filter(move |&w| self.waiting[w as usize].is_some_and(|(l, _)| l == m))
+    }
+
+    /// `thread` releases lock `m` completely and waits on it; false (it stays where
+    /// it is).
+    fn begin_wait(&mut self, m: usize, thread: ThreadId) -> bool {
+        let lock = &mut self.locks[m];
+        self.waiting[thread as usize] = Some((m, lock.count));
+        lock.owner = None;
+        lock.count = 0;
+        false
+    }
+
+    /// `thread`, notified, consumes its oldest notification, leaves the others, and
+    /// takes lock `m` back as often as it held it.
+    fn end_wait(&mut self, m: usize, thread: ThreadId) {
+        let count = self.waiting[thread as usize].take().map_or(1, |(_, c)| c);
+        let lock = &mut self.locks[m];
+        if let Some(i) = lock.notifications.iter().position(|n| n.contains(&thread)) {
+            lock.notifications.remove(i);
+        }
+        lock.notifications.iter_mut().for_each(|n| n.retain(|&w| w != thread));
+        lock.notifications.retain(|n| !n.is_empty());
+        self.acquire(m, thread, count);
+    }
+}
+
+impl Program {
+    /// The enabled threads.
+    fn runnable(&self) -> Vec<ThreadId> {
         if self.state.halted {
             return Vec::new();
         }
         (0..self.code.len() as ThreadId)
             .filter(|&t| match self.op(t) {
                 None => false,
-                Some(Op::Lock(m) | Op::LockAdd(m, ..) | Op::Sync(m, ..)) => self.state.locks[m].is_none(),
+                Some(Op::Lock(m) | Op::LockAdd(m, ..) | Op::Sync(m, ..) | Op::Wait(m) | Op::WaitUntil(m, ..)) => self.can_take(m, t),
                 Some(Op::Join(u)) => self.ended(u),
                 Some(_) => true,
             })
             .collect()
+    }
+}
+
+impl TransitionSystem for Program {
+    fn enabled(&mut self) -> Vec<ThreadId> {
+        self.runnable()
     }
 
     fn branches(&mut self, thread: ThreadId) -> u32 {
@@ -452,7 +605,7 @@ impl TransitionSystem for Program {
     }
 
     fn is_terminal(&mut self) -> bool {
-        self.state.halted || (0..self.code.len()).all(|t| self.state.pcs[t] == self.code[t].len())
+        self.state.halted || (0..self.code.len()).all(|t| self.state.pcs[t] == self.code[t].len()) || (self.deadlock_outcomes && self.deadlocked())
     }
 
     fn thread_positions(&mut self) -> Option<Vec<u64>> {
@@ -464,14 +617,31 @@ impl TransitionSystem for Program {
         let mut bytes = Vec::new();
         s.pcs.iter().for_each(|&pc| bytes.extend_from_slice(&(pc as u64).to_le_bytes()));
         s.regs.iter().chain(&s.vars).for_each(|&v| bytes.extend_from_slice(&v.to_le_bytes()));
-        s.locks.iter().for_each(|&l| bytes.extend_from_slice(&l.map_or(u64::MAX, u64::from).to_le_bytes()));
+        for lock in &s.locks {
+            bytes.extend_from_slice(&lock.owner.map_or(u64::MAX, u64::from).to_le_bytes());
+            bytes.extend_from_slice(&lock.count.to_le_bytes());
+            for n in &lock.notifications {
+                bytes.push(0xFE);
+                n.iter().for_each(|&w| bytes.extend_from_slice(&w.to_le_bytes()));
+            }
+            bytes.push(0xFF);
+        }
+        for w in &s.waiting {
+            let (m, count) = w.map_or((u64::MAX, 0), |(m, c)| (m as u64, c));
+            bytes.extend_from_slice(&m.to_le_bytes());
+            bytes.extend_from_slice(&count.to_le_bytes());
+        }
         bytes.extend(s.started.iter().map(|&b| u8::from(b)));
         bytes.push(u8::from(s.halted));
         Some(bytes)
     }
 
     fn outcome(&mut self) -> Option<String> {
-        Some(self.state.vars.iter().enumerate().map(|(i, v)| format!("x{i}={v}")).collect::<Vec<_>>().join(" "))
+        let vars = self.state.vars.iter().enumerate().map(|(i, v)| format!("x{i}={v}")).collect::<Vec<_>>().join(" ");
+        if self.deadlock_outcomes && self.deadlocked() {
+            return Some(format!("{vars} deadlock at {:?}", self.state.pcs));
+        }
+        Some(vars)
     }
 
     fn disabled(&mut self) -> Vec<ThreadId> {
@@ -492,11 +662,12 @@ impl TransitionSystem for Program {
             Op::Local | Op::Choose(_) => vec![],
             Op::Set(v, _) | Op::Store(v, _) | Op::Add(v, _) | Op::Cas(v, _, _) | Op::WeakCas(v, _, _) | Op::CasLoop(v, _, _) => vec![var(v, AccessKind::Write)],
             Op::Load(v) | Op::Assert(v, _) | Op::Await(v, _) => vec![var(v, AccessKind::Read)],
-            Op::Lock(m) | Op::Unlock(m) => vec![monitor(m)],
+            Op::Lock(m) | Op::Unlock(m) | Op::Wait(m) | Op::Notify(m) | Op::NotifyAll(m) => vec![monitor(m)],
             // blocked, it stands before the acquire only (as a vm thread does: what
             // it does once it holds the lock is not known yet)
-            Op::LockAdd(m, v, _) | Op::Sync(m, v, _) if self.state.locks[m].is_none() => vec![monitor(m), var(v, AccessKind::Write)],
-            Op::LockAdd(m, ..) | Op::Sync(m, ..) => vec![monitor(m)],
+            Op::LockAdd(m, v, _) | Op::Sync(m, v, _) if self.can_take(m, thread) => vec![monitor(m), var(v, AccessKind::Write)],
+            Op::WaitUntil(m, v, _) if self.can_take(m, thread) => vec![monitor(m), var(v, AccessKind::Read)],
+            Op::LockAdd(m, ..) | Op::Sync(m, ..) | Op::WaitUntil(m, ..) => vec![monitor(m)],
             Op::Start(u) => vec![Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Write)],
             Op::Exit => vec![Access::new(2000 + u64::from(thread), Access::LIFECYCLE, AccessKind::Write)],
             Op::Join(u) => vec![Access::new(2000 + u64::from(u), Access::LIFECYCLE, AccessKind::Read)],
@@ -590,5 +761,37 @@ mod tests {
         assert_eq!(main.transition.accesses.len(), 2, "the join and the write, then the local step");
         assert!(merged.is_terminal());
         assert_eq!(merged.outcome().as_deref(), Some("x0=2"));
+    }
+
+    /// A waiter releases its lock and stands blocked before the monitor until it is
+    /// notified and the lock is free, then re-acquires it as often as it held it;
+    /// locks are reentrant; a wait after the notification is a lost wake-up, which
+    /// ends as a deadlocked state with its own outcome.
+    #[test]
+    fn waits_notifications_and_reentrant_locks() {
+        let monitor = Access::new(1000, Access::MONITOR, AccessKind::Write);
+        let waiter = vec![Op::Lock(0), Op::Lock(0), Op::WaitUntil(0, 0, 1), Op::Unlock(0), Op::Unlock(0)];
+        let signaller = vec![Op::Lock(0), Op::Set(0, 1), Op::Notify(0), Op::Unlock(0)];
+        let mut p = Program::new(1, vec![waiter, signaller.clone()]);
+        p.step(Move::new(0, 0)).expect("lock");
+        assert_eq!(p.enabled(), vec![0], "thread 1 is blocked, thread 0 re-acquires");
+        p.step(Move::new(0, 0)).expect("lock again");
+        p.step(Move::new(0, 0)).expect("x0 is 0: wait");
+        assert_eq!((p.enabled(), p.disabled(), p.pending(0)), (vec![1], vec![0], vec![monitor]));
+        for _ in 0..3 {
+            p.step(Move::new(1, 0)).expect("lock, set, notify");
+        }
+        assert_eq!(p.enabled(), vec![1], "notified, but the lock is held");
+        p.step(Move::new(1, 0)).expect("unlock");
+        assert_eq!(p.pending(0), vec![monitor, Access::new(1, 0, AccessKind::Read)]);
+        p.step(Move::new(0, 0)).expect("wake: x0 is 1");
+        p.step(Move::new(0, 0)).expect("unlock once");
+        assert_eq!(p.enabled(), vec![0], "thread 0 still holds the lock once");
+        p.step(Move::new(0, 0)).expect("unlock twice");
+        assert!(p.is_terminal());
+        let mut lost = Program::new(1, vec![vec![Op::Lock(0), Op::Wait(0), Op::Unlock(0)], signaller]).with_deadlocks_as_outcomes();
+        replay(&mut lost, &[Move::new(1, 0), Move::new(1, 0), Move::new(1, 0), Move::new(1, 0), Move::new(0, 0), Move::new(0, 0)]);
+        assert!(lost.is_terminal());
+        assert_eq!(lost.outcome().as_deref(), Some("x0=1 deadlock at [1, 4]"));
     }
 }

@@ -22,7 +22,15 @@
 //! touched. (Without it, `de-spor` and `de-spor-paper` lost an outcome of a random
 //! program with `synchronized` blocks stepped as the vm steps them: `x0 = x2;
 //! synchronized (L) { x0 += 1 } ‖ x2 = x1; x2 = x0 ‖ synchronized (L) { x1 += 2 }`,
-//! the acquire and the access in one step.) DL-S-POR needs no such rule: its `current`
+//! the acquire and the access in one step.) The walk back from that release also
+//! passes over the dependent transitions that happen before it (the stack's vector
+//! clocks, kept for every variant for this rule): `a` cannot run before them either,
+//! so they hide the race behind them as the release does. (Without it, `de-spor` lost
+//! an outcome of `x2 = x1; x0 = x2 ‖ synchronized (L) { x2 += 2 … ‖ synchronized (L)
+//! { synchronized (L) { x2 += 1 } }`: the reentrant inner release, a write of the
+//! monitor made before the outer one, passed for the last dependent transition of the
+//! waiting acquire, and `x2 = x1` was never tried after it; found by
+//! `por::tests::random_waiting_program`.) DL-S-POR needs no such rule: its `current`
 //! sets take every later dependent transition, not only the last.
 //!
 //! Appendix A's optimisation is applied to the re-traversal at visited states: each
@@ -109,11 +117,10 @@ impl Reduction for EagerSourceSets {
 
     /// Lines 5 and 9–11.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
-        if !self.faithful {
-            self.clocks.truncate(top);
-            let clock = self.clocks.clock_of(ex, &ex.path[top], top).0;
-            self.clocks.push(clock);
-        }
+        // (the paper's rules need no clocks; the blocking rule below does)
+        self.clocks.truncate(top);
+        let clock = self.clocks.clock_of(ex, &ex.path[top], top).0;
+        self.clocks.push(clock);
         let f = &mut ex.frames[top];
         let Some(k) = f.active else { return };
         f.backtrack.insert(k.thread); // line 5 (the first pick); a no-op afterwards
@@ -148,9 +155,17 @@ impl Reduction for EagerSourceSets {
                     }
                 }
                 // the release that enabled tid(a) hides the last dependent transition
-                // before it, which the paper's rule would update without it
-                let mut p = p;
-                while ex.enabled_by(p, k.thread) {
+                // before it, which the paper's rule would update without it; so do
+                // the dependent transitions that happen before that release (an
+                // inner release of a reentrant lock, the owner's acquire): a cannot
+                // run before them either
+                let (mut p, mut enabler) = (p, None);
+                loop {
+                    if ex.enabled_by(p, k.thread) {
+                        enabler = Some(p);
+                    } else if !enabler.is_some_and(|e| self.clocks[e].after(ex.path[p].thread, p)) {
+                        break;
+                    }
                     let Some((q, tq)) = ex.index.last_dependent(a, p) else { break };
                     ex.frames[q].current_mut(tq).insert(k.thread);
                     p = q;

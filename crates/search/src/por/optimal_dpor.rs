@@ -84,9 +84,9 @@ impl OptimalDpor {
     /// sets, a disabled thread's pending transition) shortens `v` and enlarges its
     /// weak initials, and a transition that raised a violation explored nothing
     /// after itself; there only a sleeping initial of `v` keeps `v` out.
-    fn reverse(&mut self, ex: &Explorer, i: usize, end: usize, last: (&Transition, &VectorClock), maximal: bool) {
+    fn reverse(&mut self, ex: &Explorer, i: usize, end: usize, last: (&Transition, &VectorClock), maximal: bool, last_pending: bool) {
         let positions = races::notdep(ex, &self.clocks, i, end);
-        let v = Reversal { ex, clocks: &self.clocks, positions, last, last_exact: self.fixed_accesses };
+        let v = Reversal { ex, clocks: &self.clocks, positions, last, last_exact: self.fixed_accesses, last_pending };
         let w: Vec<usize> = (0..v.len()).collect();
         // sleep(E') ∩ WI(v) = ∅: the inherited sleep set, and the threads explored
         // from E' before the active one (a thread with several branches is a weak
@@ -228,7 +228,7 @@ impl Reduction for OptimalDpor {
     fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
         let (clock, preds) = self.clocks.clock_of(ex, pending, depth);
         for i in races::races(ex, &self.clocks, pending.thread, &preds) {
-            self.reverse(ex, i, depth, (pending, &clock), false);
+            self.reverse(ex, i, depth, (pending, &clock), false, true);
         }
     }
 
@@ -239,7 +239,7 @@ impl Reduction for OptimalDpor {
         for j in self.unreversed..end.min(self.races.len()) {
             for i in std::mem::take(&mut self.races[j]) {
                 let clock = self.clocks[j].clone();
-                self.reverse(ex, i, end, (&ex.path[j], &clock), maximal);
+                self.reverse(ex, i, end, (&ex.path[j], &clock), maximal, false);
             }
         }
         self.unreversed = end;

@@ -85,15 +85,18 @@ pub(crate) fn first_in(ex: &Explorer, clock: &VectorClock, v: &[usize]) -> bool 
 
 /// `I(v.e')` for `v` a list of positions (from [`notdep`]) and `e'` of thread `p` with
 /// clock `clock`: the threads whose first transition in the sequence has no
-/// predecessor in it.
-pub(crate) fn initials(ex: &Explorer, clocks: &StackClocks, v: &[usize], p: ThreadId, clock: &VectorClock) -> ThreadSet {
+/// predecessor in it. `pending`: `e'` is a disabled thread's pending transition,
+/// whose label is only what the thread blocks on — once it runs, it runs on through
+/// accesses that may depend on any transition of `v` — so `p` is an initial of an
+/// empty `v` only.
+pub(crate) fn initials(ex: &Explorer, clocks: &StackClocks, v: &[usize], p: ThreadId, clock: &VectorClock, pending: bool) -> ThreadSet {
     let mut out = ThreadSet::new();
     for (n, &j) in v.iter().enumerate() {
         if first_in(ex, &clocks[j], &v[..n]) {
             out.insert(ex.path[j].thread);
         }
     }
-    if first_in(ex, clock, v) {
+    if if pending { v.is_empty() } else { first_in(ex, clock, v) } {
         out.insert(p);
     }
     out
@@ -131,6 +134,10 @@ pub(crate) struct Reversal<'a> {
     pub last: (&'a Transition, &'a VectorClock),
     /// whether `e'`'s label holds in `v` too (accesses fixed by the code)
     pub last_exact: bool,
+    /// `e'` is a disabled thread's pending transition: its label is only what the
+    /// thread blocks on, and it may depend on every transition of `v` (see
+    /// [`initials`])
+    pub last_pending: bool,
 }
 
 impl Sequence for Reversal<'_> {
@@ -146,14 +153,14 @@ impl Sequence for Reversal<'_> {
     }
 
     fn exact(&self, e: usize) -> bool {
-        e < self.positions.len() || self.last_exact
+        e < self.positions.len() || (self.last_exact && !self.last_pending)
     }
 
     fn before(&self, a: usize, b: usize) -> bool {
         let (ta, pa) = (self.ex.path[self.positions[a]].thread, self.positions[a]);
         match self.positions.get(b) {
             Some(&j) => self.clocks[j].after(ta, pa),
-            None => self.last.1.after(ta, pa),
+            None => self.last_pending || self.last.1.after(ta, pa),
         }
     }
 }

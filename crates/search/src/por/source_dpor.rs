@@ -50,14 +50,14 @@ impl SourceDpor {
         Self::default()
     }
 
-    /// Lines 5–8 for transition `t` that runs (or would run) at stack position `n`;
-    /// `clock` and `preds` are its clock and direct predecessors.
-    fn add_backtrack_points(&self, ex: &mut Explorer, t: &Transition, n: usize, clock: &VectorClock, preds: &[usize]) {
+    /// Lines 5–8 for transition `t` that runs (or would run: `pending`) at stack
+    /// position `n`; `clock` and `preds` are its clock and direct predecessors.
+    fn add_backtrack_points(&self, ex: &mut Explorer, t: &Transition, n: usize, clock: &VectorClock, preds: &[usize], pending: bool) {
         let p = t.thread;
         for i in races::races(ex, &self.clocks, p, preds) {
             // lines 6–7: the initials of notdep(e, E).e', enabled where e ran
             let v = races::notdep(ex, &self.clocks, i, n);
-            let initials = races::initials(ex, &self.clocks, &v, p, clock);
+            let initials = races::initials(ex, &self.clocks, &v, p, clock, pending);
             let frame = &mut ex.frames[i];
             // line 8 (an initial is always enabled where `e` ran: the first transition
             // of `v` is, so the fallback to every enabled thread is not reached)
@@ -107,14 +107,14 @@ impl Reduction for SourceDpor {
         let Some((k, t, preds)) = self.clocks.record_taken(ex, top) else { return };
         if k.visible {
             let clock = self.clocks[top].clone();
-            self.add_backtrack_points(ex, &t, top, &clock, &preds);
+            self.add_backtrack_points(ex, &t, top, &clock, &preds, false);
         }
     }
 
     /// Lines 5–8 for a disabled thread's pending operation at a new state.
     fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
         let (clock, preds) = self.clocks.clock_of(ex, pending, depth);
-        self.add_backtrack_points(ex, pending, depth, &clock, &preds);
+        self.add_backtrack_points(ex, pending, depth, &clock, &preds, true);
     }
 
     /// Only a state on the stack is ever matched (stateless search): a cycle, fully

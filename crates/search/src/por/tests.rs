@@ -365,6 +365,66 @@ pub(crate) fn random_monitor_program(seed: u64, merge: bool) -> Program {
     Program::new(3, code).with_merging(merge)
 }
 
+/// A random program of threads that wait and notify, take locks reentrantly and join
+/// each other: `main` starts two or three workers, may signal, and joins them; a
+/// worker waits on lock 0 for a flag (`while (!f) wait()`), sets a flag and notifies
+/// one waiter or all, waits once without a guard (a lost wake-up when the notify came
+/// first), waits holding lock 0 twice or holding lock 1 too, takes lock 0 again
+/// while holding it, up to three deep (in a step of its own, or as the vm merges a
+/// nested block into the acquire before it), joins an earlier worker
+/// (sometimes holding lock 0), or writes data. Deadlocks are end states with an
+/// outcome ([`Program::with_deadlocks_as_outcomes`]), so a search must reach every
+/// deadlocked state, not only one. Variables: `x0`–`x2` data, `x3`, `x4` flags.
+pub(crate) fn random_waiting_program(seed: u64, merge: bool) -> Program {
+    let mut rng = SearchRng::new(seed ^ 0x3A17);
+    let workers = 2 + rng.below(2);
+    let signal = |rng: &mut SearchRng| {
+        let flag = 3 + rng.below(2);
+        let notify = if rng.below(2) == 0 { Op::Notify(0) } else { Op::NotifyAll(0) };
+        [Op::Lock(0), Op::Set(flag, 1), notify, Op::Unlock(0)]
+    };
+    let mut main: Vec<Op> = (1..=workers as ThreadId).map(Op::Start).collect();
+    if rng.below(3) == 0 {
+        main.extend(signal(&mut rng));
+    }
+    main.extend((1..=workers as ThreadId).map(Op::Join));
+    main.extend([Op::Load(1), Op::Store(0, 0)]);
+    let mut code = vec![main];
+    for w in 1..=workers {
+        let mut ops = Vec::new();
+        for _ in 0..1 + rng.below(3) {
+            let v = rng.below(3);
+            let flag = 3 + rng.below(2);
+            match rng.below(13) {
+                0 | 1 => ops.extend([Op::Lock(0), Op::WaitUntil(0, flag, 1), Op::Unlock(0)]),
+                2 | 3 => ops.extend(signal(&mut rng)),
+                4 => ops.extend([Op::Lock(0), Op::Wait(0), Op::Unlock(0)]),
+                5 => ops.extend([Op::LockAdd(0, v, 2), Op::Sync(0, (v + 1) % 3, 1), Op::Unlock(0)]),
+                6 => ops.extend([Op::Lock(0), Op::Lock(0), Op::Add(v, 1), Op::Unlock(0), Op::Unlock(0)]),
+                // three deep, the innermost as the vm steps a nested block
+                9 => ops.extend([Op::Lock(0), Op::LockAdd(0, v, 2), Op::Sync(0, (v + 1) % 3, 1), Op::Unlock(0), Op::Unlock(0)]),
+                // a wait that releases a lock held twice, or one inside another lock
+                // (which the waiter keeps: a nested monitor lock-out)
+                10 => ops.extend([Op::Lock(0), Op::Lock(0), Op::WaitUntil(0, flag, 1), Op::Unlock(0), Op::Unlock(0)]),
+                11 => ops.extend([Op::Lock(1), Op::Lock(0), Op::WaitUntil(0, flag, 1), Op::Unlock(0), Op::Unlock(1)]),
+                7 if w > 1 => {
+                    let earlier = 1 + rng.below(w - 1) as ThreadId;
+                    if rng.below(2) == 0 {
+                        ops.push(Op::Join(earlier));
+                    } else {
+                        ops.extend([Op::Lock(0), Op::Join(earlier), Op::Unlock(0)]);
+                    }
+                }
+                7 | 8 => ops.push(Op::Copy(v, (v + 1) % 3)),
+                _ => ops.push(Op::Sync(1, v, 1)),
+            }
+        }
+        ops.push(Op::Exit);
+        code.push(ops);
+    }
+    Program::new(5, code).with_merging(merge).with_deadlocks_as_outcomes()
+}
+
 /// The suite program `LoneThreadRaces` (`x = 1 ‖ a = 1 ‖ y = x; r0 = a ‖ y = 0; z = x`,
 /// variables `x0`–`x4` for `x z a y r0`): main starts the workers (thread `w` runs
 /// worker `workers[w - 1]` of those four) in the order `starts`, and joins them. With
@@ -473,24 +533,40 @@ fn sound_on_programs_that_exit() {
 /// stepped as the vm steps them ([`random_monitor_program`]).
 #[test]
 fn sound_on_programs_with_monitors_stepped_as_the_vm_steps_them() {
-    let mut strategies = every_complete_strategy();
+    let lost = lost_on_random_programs("JVMC_MONITOR_PROGRAMS", 200, random_monitor_program);
+    assert!(lost.is_empty(), "{} lost: {lost:#?}", lost.len());
+}
+
+/// The runs of every complete strategy, in three thread orders, that completed but
+/// did not find stateful DFS's verdict, violations and outcomes on `generate(seed,
+/// merge)` for the first `default` seeds (or as many as the variable `var` says).
+fn lost_on_random_programs(var: &str, default: u64, generate: fn(u64, bool) -> Program) -> Vec<String> {
     let orders = [vec![0, 1, 2, 3], vec![1, 2, 0], vec![3, 2, 1, 0]];
-    let seeds = std::env::var("JVMC_MONITOR_PROGRAMS").ok().and_then(|s| s.parse().ok()).unwrap_or(200u64);
+    let seeds = std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
     let mut lost = Vec::new();
-    for s in &mut strategies {
+    for mut s in every_complete_strategy() {
         let merge = !s.needs_unmerged_steps();
         for seed in 0..seeds {
-            let program = || random_monitor_program(seed, merge);
-            let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");
+            let reference = DfsStrategy.search(&mut generate(seed, merge), &with_outcomes(), &mut NoListener).expect("dfs");
             for order in &orders {
                 let cfg = SearchConfig { max_states: Some(50_000), order: ThreadOrder::Sequential(order.clone()), ..with_outcomes() };
-                let r = s.search(&mut program(), &cfg, &mut NoListener).expect("search");
+                let r = s.search(&mut generate(seed, merge), &cfg, &mut NoListener).expect("search");
                 if r.stop == StopReason::Complete && observable(&r) != observable(&reference) {
                     lost.push(format!("{} seed {seed} order {order:?}", s.name()));
                 }
             }
         }
     }
+    lost
+}
+
+/// Every complete algorithm, stateful and stateless, and every engine marker, in
+/// three thread orders, finds every outcome and every deadlocked state stateful DFS
+/// finds on programs that wait, notify, re-acquire locks and join while others are
+/// blocked ([`random_waiting_program`]; `JVMC_WAITING_PROGRAMS=N` for more than 150).
+#[test]
+fn sound_on_programs_that_wait_notify_and_reacquire() {
+    let lost = lost_on_random_programs("JVMC_WAITING_PROGRAMS", 150, random_waiting_program);
     assert!(lost.is_empty(), "{} lost: {lost:#?}", lost.len());
 }
 
@@ -517,15 +593,44 @@ fn the_monitor_programs_that_lost_outcomes() {
         vec![vec![Start(3)], vec![Copy(0, 2), LockAdd(0, 2, 2), Unlock(0)], vec![Lock(0), Unlock(0), Lock(0), Store(2, 3), Unlock(0)], vec![LockAdd(0, 2, 2), Sync(1, 0, 1), Unlock(0)]],
         vec![vec![], vec![Copy(1, 2), LockAdd(0, 2, 2), Unlock(0)], vec![Copy(0, 1), Sync(0, 1, 1)], vec![Lock(0), Store(2, 3), Unlock(0), Lock(0), Store(0, 3), Unlock(0)]],
     ];
+    assert_every_strategy_finds_what_dfs_finds(&programs, |code, merge| Program::new(3, code.to_vec()).with_merging(merge));
+}
+
+/// The smallest programs found by [`random_waiting_program`] (cut down op by op) on
+/// which an algorithm lost an outcome, with deadlocks as outcomes; every algorithm
+/// must find what stateful DFS finds, in three thread orders.
+/// - `de-spor` (ascending, `1, 2, 0`): `x2 = x1; x0 = x2 ‖ lock; x2 += 2 ‖ lock; lock;
+///   x2 += 1; unlock; unlock`. The waiting acquire's last dependent transition was the
+///   release that enabled it, and the one before that the inner release of the
+///   reentrant lock, made before the outer one: it passed for the race, and `x2 = x1`
+///   was never tried after the acquire (`eager.rs`).
+/// - `source-dpor`, `optimal-dpor` (`1, 2, 0`): `synchronized (L) { x2 += 1 } ‖ lock
+///   L (held to the end) ‖ x0 = x2`. Blocked on `L`, the first thread's pending
+///   operation (its label the monitor alone) counted as an initial of the reversal
+///   `x0 = x2` then it, and was asleep there; but once it holds `L` it writes `x2`,
+///   which `x0 = x2` reads (`races::initials`, `Reversal::last_pending`).
+#[test]
+fn the_waiting_programs_that_lost_outcomes() {
+    use Op::{Copy, Lock, LockAdd, Start, Sync, Unlock};
+    let programs = [
+        vec![vec![Start(1), Start(2), Start(3)], vec![Copy(1, 2), Copy(2, 0)], vec![LockAdd(0, 2, 2)], vec![Lock(0), Lock(0), Op::Add(2, 1), Unlock(0), Unlock(0)]],
+        vec![vec![Start(1), Start(2), Start(3)], vec![Sync(1, 2, 1)], vec![Lock(1)], vec![Copy(2, 0)]],
+    ];
+    assert_every_strategy_finds_what_dfs_finds(&programs, |code, merge| Program::new(5, code.to_vec()).with_merging(merge).with_deadlocks_as_outcomes());
+}
+
+/// Every complete strategy, in three thread orders, finds stateful DFS's verdict,
+/// violations and outcomes on each program `build(code, merge)` (`merge`: the
+/// strategy's steps run on as the vm's do).
+fn assert_every_strategy_finds_what_dfs_finds(programs: &[Vec<Vec<Op>>], build: impl Fn(&[Vec<Op>], bool) -> Program) {
     let orders = [vec![0, 1, 2, 3], vec![1, 2, 0], vec![3, 2, 1, 0]];
     for mut s in every_complete_strategy() {
         let merge = !s.needs_unmerged_steps();
         for (k, code) in programs.iter().enumerate() {
-            let program = || Program::new(3, code.clone()).with_merging(merge);
-            let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");
+            let reference = DfsStrategy.search(&mut build(code, merge), &with_outcomes(), &mut NoListener).expect("dfs");
             for order in &orders {
                 let cfg = SearchConfig { order: ThreadOrder::Sequential(order.clone()), ..with_outcomes() };
-                let r = s.search(&mut program(), &cfg, &mut NoListener).expect("search");
+                let r = s.search(&mut build(code, merge), &cfg, &mut NoListener).expect("search");
                 assert_eq!(observable(&r), observable(&reference), "{} on program {k} in the order {order:?}", s.name());
             }
         }
