@@ -6,7 +6,9 @@
 //! `AtomicInteger` with CAS, take monitors (in a fixed order, or not — some programs
 //! deadlock) and assert over what they read; main joins them and prints everything.
 //! In every fourth program one thread may end the program with `System.exit` after
-//! printing what it sees, cutting the others short.
+//! printing what it sees, cutting the others short. In every fifth (seeds 2, 7, 12,
+//! …) one thread waits on `L1` until another sets a flag under it, re-entering `L1`,
+//! and notifies (`notify` or `notifyAll`).
 //! Every POR algorithm ([`ALGORITHMS`]), stateful and — where marked — stateless, and
 //! every stateless DPOR algorithm ([`STATELESS_ALGORITHMS`]) must reach the verdict,
 //! violation kind and set of printed outcomes of plain stateful DFS with `--sched
@@ -105,6 +107,9 @@ fn statement(rng: &mut Rng, me: usize, locks_ordered: bool, depth: u32, out: &mu
     }
 }
 
+/// A guarded wait on `L1` for the flag `w`.
+const WAIT: &str = "synchronized (L1) { while (w == 0) { try { L1.wait(); } catch (InterruptedException e) { x = -2; } } r0 += w; } ";
+
 /// The Java source of program `seed` (class `P{seed}`).
 fn generate(seed: u64) -> String {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5851_f42d_4c95_7f2d);
@@ -113,7 +118,7 @@ fn generate(seed: u64) -> String {
     let mut src = format!(
         "import java.util.concurrent.atomic.AtomicInteger;\n\
          public class P{seed} {{\n\
-         static int x, y, z, r0, r1, r2, r3;\n\
+         static int x, y, z, w, r0, r1, r2, r3;\n\
          static final int[] arr = new int[3];\n\
          static final AtomicInteger A = new AtomicInteger();\n\
          static final Object L1 = new Object(), L2 = new Object();\n\
@@ -122,10 +127,23 @@ fn generate(seed: u64) -> String {
     // every fourth program has a thread that may end it with `System.exit`, cutting
     // the others short (decided by the seed alone: the other programs stay as they were)
     let exiting = (seed % 4 == 3).then_some(seed as usize / 4 % threads);
+    // every fifth program has a thread that waits for a flag another one sets (also
+    // decided by the seed alone)
+    let waiting = (seed % 5 == 2).then_some(seed as usize / 5 % threads);
     for me in 0..threads {
         let mut body = String::new();
+        if waiting == Some(me) && seed / 10 % 2 == 0 {
+            body.push_str(WAIT);
+        }
         for _ in 0..1 + rng.below(3) {
             statement(&mut rng, me, locks_ordered, 0, &mut body);
+        }
+        if waiting == Some(me) && seed / 10 % 2 == 1 {
+            body.push_str(WAIT);
+        }
+        if waiting.is_some_and(|waiter| (waiter + 1) % threads == me) {
+            let notify = if seed / 20 % 2 == 0 { "notify" } else { "notifyAll" };
+            let _ = write!(body, "synchronized (L1) {{ synchronized (L1) {{ w = {me} + 1; }} L1.{notify}(); }} ");
         }
         if exiting == Some(me) {
             let _ = write!(body, "if (x + y + z > {}) {{ System.out.println(\"exit: x=\" + x + \" y=\" + y + \" z=\" + z + \" A=\" + A.get()); System.exit(0); }} ", seed % 3);

@@ -78,8 +78,8 @@ impl OptimalSourceSets {
     }
 
     /// Lines 5–9 for a transition `e'` of thread `p` that would run at position
-    /// `n = path.len()` (taken, or pending in a disabled thread).
-    fn races(&self, ex: &mut Explorer, e: &Transition, n: usize) -> VectorClock {
+    /// `n = path.len()` (taken, or `pending` in a disabled thread).
+    fn races(&self, ex: &mut Explorer, e: &Transition, n: usize, pending: bool) -> VectorClock {
         let (clock, preds, start) = self.clock_of(ex, e, n);
         let p = e.thread;
         // line 5: r ⋖ e' — no other direct predecessor of e' happens after r; every
@@ -90,7 +90,7 @@ impl OptimalSourceSets {
                 continue;
             }
             debug_assert!(crate::por::dependent(&ex.path[r], e));
-            self.reverse(ex, r, &clock, e, n);
+            self.reverse(ex, r, &clock, e, n, pending);
         }
         clock
     }
@@ -101,10 +101,10 @@ impl OptimalSourceSets {
     /// be reversed there, and it is reversed at the last earlier conflicting
     /// transition instead (only `p` can be such an initial: any other thread's first
     /// transition in `v` is independent of `r`, so enabled before it).
-    fn reverse(&self, ex: &mut Explorer, mut r: usize, clock: &VectorClock, e: &Transition, n: usize) {
+    fn reverse(&self, ex: &mut Explorer, mut r: usize, clock: &VectorClock, e: &Transition, n: usize, pending: bool) {
         let p = e.thread;
         loop {
-            let initials = self.initials(ex, r, clock, p, n);
+            let initials = self.initials(ex, r, clock, p, n, pending);
             let blocked = initials.contains(&p) && !ex.frames[r].enabled.contains(p);
             if !blocked {
                 add_initial(&mut ex.frames[r], &initials, p);
@@ -124,8 +124,11 @@ impl OptimalSourceSets {
     }
 
     /// `I_{E'}(v)` for `E' = pre(E, e)`, `e` at position `at`, `v = notdep(e, E).p`,
-    /// where `p`'s transition has clock `clock` and would run at position `n`.
-    fn initials(&self, ex: &Explorer, at: usize, clock: &VectorClock, p: ThreadId, n: usize) -> Vec<ThreadId> {
+    /// where `p`'s transition has clock `clock` and would run at position `n`. A
+    /// `pending` transition of a disabled thread is labelled with what it blocks on
+    /// alone and may depend on any transition of `v` once it runs: `p` is then an
+    /// initial of an otherwise empty `v` only (`races::initials`).
+    fn initials(&self, ex: &Explorer, at: usize, clock: &VectorClock, p: ThreadId, n: usize, pending: bool) -> Vec<ThreadId> {
         let te = ex.path[at].thread;
         let in_v = |j: usize| !self.clocks[j].after(te, at);
         // per thread, its first transition after `at` if that one is in v (the ones of
@@ -142,7 +145,7 @@ impl OptimalSourceSets {
         // another thread happens before it
         let is_initial = |t: ThreadId, c: &VectorClock| first_in_v.iter().all(|&(r, f)| r == t || !c.after(r, f));
         let mut out: Vec<ThreadId> = first_in_v.iter().filter(|&&(t, j)| is_initial(t, &self.clocks[j])).map(|&(t, _)| t).collect();
-        if !first_in_v.iter().any(|&(t, _)| t == p) && is_initial(p, clock) {
+        if !first_in_v.iter().any(|&(t, _)| t == p) && if pending { first_in_v.is_empty() } else { is_initial(p, clock) } {
             out.push(p);
         }
         out
@@ -221,13 +224,13 @@ impl Reduction for OptimalSourceSets {
         f.backtrack.insert(k.thread);
         f.done.insert(k.thread);
         let e = ex.path[top].clone();
-        let clock = if k.visible { self.races(ex, &e, top) } else { self.clock_of(ex, &e, top).0 };
+        let clock = if k.visible { self.races(ex, &e, top, false) } else { self.clock_of(ex, &e, top).0 };
         self.clocks.push(clock);
     }
 
     /// A disabled thread's pending transition races like one taken here.
     fn on_disabled(&mut self, ex: &mut Explorer, _state: StateId, depth: usize, pending: &Transition) {
-        self.races(ex, pending, depth);
+        self.races(ex, pending, depth, true);
     }
 
     /// The summary rule (see the module docs), happens-before-aware unless
