@@ -259,6 +259,10 @@ fn soundness(n: u64) -> anyhow::Result<()> {
         .args(["test", "--release", "-p", "jvmc-search", "soundness_long_run", "--", "--ignored", "--nocapture"])
         .env("JVMC_POR_SEEDS", n.to_string()))?;
     run(Command::new("cargo")
+        .args(["test", "--release", "-p", "jvmc-search", "--lib", "--", "sound_on_programs_with_monitors", "sound_on_programs_that_wait"])
+        .env("JVMC_MONITOR_PROGRAMS", (n / 4).max(1).to_string())
+        .env("JVMC_WAITING_PROGRAMS", (n / 4).max(1).to_string()))?;
+    run(Command::new("cargo")
         .args(["nextest", "run", "--release", "-p", "jvmc", "--test", "por_soundness", "--no-fail-fast"])
         .env("JVMC_POR_PROGRAMS", (n / 10).max(1).to_string()))?;
     Ok(())
