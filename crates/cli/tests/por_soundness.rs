@@ -7,8 +7,8 @@
 //! deadlock) and assert over what they read; main joins them and prints everything.
 //! In every fourth program one thread may end the program with `System.exit` after
 //! printing what it sees, cutting the others short. In every fifth that does not
-//! exit (seeds 2, 12, 17, 22, 32, …) one thread waits on `L1` until another sets a flag under it, re-entering `L1`,
-//! and notifies (`notify` or `notifyAll`).
+//! exit (seeds 2, 12, 17, 22, 32, …) one thread waits on `L1` until the next one
+//! sets a flag under it, re-entering `L1`, and notifies (`notify` or `notifyAll`).
 //! Every POR algorithm ([`ALGORITHMS`]), stateful and — where marked — stateless, and
 //! every stateless DPOR algorithm ([`STATELESS_ALGORITHMS`]) must reach the verdict,
 //! violation kind and set of printed outcomes of plain stateful DFS with `--sched
@@ -127,9 +127,9 @@ fn generate(seed: u64) -> String {
     // every fourth program has a thread that may end it with `System.exit`, cutting
     // the others short (decided by the seed alone: the other programs stay as they were)
     let exiting = (seed % 4 == 3).then_some(seed as usize / 4 % threads);
-    // every fifth program has a thread that waits for a flag another one sets (also
-    // decided by the seed alone)
-    // (not in the exiting ones: both together made P27 too large for the budget)
+    // every fifth program that does not exit has a thread that waits for a flag the
+    // next one sets (also decided by the seed alone; with an exit too, P27 outgrew the
+    // time limit of a run)
     let waiting = (seed % 5 == 2 && exiting.is_none()).then_some(seed as usize / 5 % threads);
     for me in 0..threads {
         let mut body = String::new();

@@ -398,14 +398,18 @@ impl Program {
             }
             Op::Wait(m) => match s.waiting[t] {
                 Some(_) => s.end_wait(m, thread),
-                None => advance = s.begin_wait(m, thread),
+                None => {
+                    s.begin_wait(m, thread);
+                    advance = false;
+                }
             },
             Op::WaitUntil(m, v, value) => {
                 if s.waiting[t].is_some() {
                     s.end_wait(m, thread);
                 }
                 if s.vars[v] != value {
-                    advance = s.begin_wait(m, thread);
+                    s.begin_wait(m, thread);
+                    advance = false;
                 }
             }
             Op::Notify(m) | Op::NotifyAll(m) if s.locks[m].owner != Some(thread) => {
@@ -509,14 +513,12 @@ impl ProgramState {
         (0..self.waiting.len() as ThreadId).filter(move |&w| self.waiting[w as usize].is_some_and(|(l, _)| l == m))
     }
 
-    /// `thread` releases lock `m` completely and waits on it; false (it stays where
-    /// it is).
-    fn begin_wait(&mut self, m: usize, thread: ThreadId) -> bool {
+    /// `thread` releases lock `m` completely and waits on it.
+    fn begin_wait(&mut self, m: usize, thread: ThreadId) {
         let lock = &mut self.locks[m];
         self.waiting[thread as usize] = Some((m, lock.count));
         lock.owner = None;
         lock.count = 0;
-        false
     }
 
     /// `thread`, notified, consumes its oldest notification, leaves the others, and

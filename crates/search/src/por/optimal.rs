@@ -145,7 +145,8 @@ impl OptimalSourceSets {
         // another thread happens before it
         let is_initial = |t: ThreadId, c: &VectorClock| first_in_v.iter().all(|&(r, f)| r == t || !c.after(r, f));
         let mut out: Vec<ThreadId> = first_in_v.iter().filter(|&&(t, j)| is_initial(t, &self.clocks[j])).map(|&(t, _)| t).collect();
-        if !first_in_v.iter().any(|&(t, _)| t == p) && if pending { first_in_v.is_empty() } else { is_initial(p, clock) } {
+        let p_first = if pending { first_in_v.is_empty() } else { is_initial(p, clock) };
+        if p_first && !first_in_v.iter().any(|&(t, _)| t == p) {
             out.push(p);
         }
         out

@@ -96,7 +96,8 @@ pub(crate) fn initials(ex: &Explorer, clocks: &StackClocks, v: &[usize], p: Thre
             out.insert(ex.path[j].thread);
         }
     }
-    if if pending { v.is_empty() } else { first_in(ex, clock, v) } {
+    let p_first = if pending { v.is_empty() } else { first_in(ex, clock, v) };
+    if p_first {
         out.insert(p);
     }
     out

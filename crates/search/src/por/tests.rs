@@ -505,26 +505,13 @@ fn sound_on_spawning_programs() {
 /// in ascending and other thread orders, finds what stateful DFS finds. (Before the
 /// program's end was [`crate::system::Access::everything`], an exit counted as
 /// independent of the other threads' steps, and each algorithm lost outcomes.)
+/// `JVMC_EXITING_PROGRAMS=N` for more than 60 programs.
 #[test]
 fn sound_on_programs_that_exit() {
-    let mut strategies = every_complete_strategy();
-    let orders = [vec![0, 1, 2, 3], vec![1, 2, 0], vec![3, 2, 1, 0]];
-    for s in &mut strategies {
-        let merge = !s.needs_unmerged_steps();
-        let mut complete = 0;
-        for seed in 0..60 {
-            let program = || random_exiting_program(seed, merge);
-            let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");
-            for order in &orders {
-                let cfg = SearchConfig { max_states: Some(50_000), order: ThreadOrder::Sequential(order.clone()), ..with_outcomes() };
-                let r = s.search(&mut program(), &cfg, &mut NoListener).expect("search");
-                if r.stop == StopReason::Complete {
-                    complete += 1;
-                    assert_eq!(observable(&r), observable(&reference), "{} on exiting program {seed} in the order {order:?}: {:?}", s.name(), program());
-                }
-            }
-        }
-        assert!(complete >= 90, "{} completed only {complete} of 180", s.name());
+    let sweep = sweep_random_programs("JVMC_EXITING_PROGRAMS", 60, random_exiting_program);
+    assert!(sweep.lost.is_empty(), "{} lost: {:#?}", sweep.lost.len(), sweep.lost);
+    for (name, complete) in sweep.complete {
+        assert!(2 * complete >= sweep.runs, "{name} completed only {complete} of {}", sweep.runs);
     }
 }
 
@@ -533,31 +520,53 @@ fn sound_on_programs_that_exit() {
 /// stepped as the vm steps them ([`random_monitor_program`]).
 #[test]
 fn sound_on_programs_with_monitors_stepped_as_the_vm_steps_them() {
-    let lost = lost_on_random_programs("JVMC_MONITOR_PROGRAMS", 200, random_monitor_program);
+    let lost = sweep_random_programs("JVMC_MONITOR_PROGRAMS", 200, random_monitor_program).lost;
     assert!(lost.is_empty(), "{} lost: {lost:#?}", lost.len());
 }
 
-/// The runs of every complete strategy, in three thread orders, that completed but
-/// did not find stateful DFS's verdict, violations and outcomes on `generate(seed,
-/// merge)` for the first `default` seeds (or as many as the variable `var` says).
-fn lost_on_random_programs(var: &str, default: u64, generate: fn(u64, bool) -> Program) -> Vec<String> {
-    let orders = [vec![0, 1, 2, 3], vec![1, 2, 0], vec![3, 2, 1, 0]];
+/// The thread orders the random-program tests search in: ascending, workers before
+/// `main`, descending.
+fn three_orders() -> [Vec<ThreadId>; 3] {
+    [vec![0, 1, 2, 3], vec![1, 2, 0], vec![3, 2, 1, 0]]
+}
+
+/// What [`sweep_random_programs`] found.
+struct Sweep {
+    /// the runs that completed but did not find stateful DFS's verdict, violations
+    /// and outcomes (strategy, seed, order)
+    lost: Vec<String>,
+    /// per strategy, how many of its runs completed (within 50,000 states)
+    complete: Vec<(&'static str, usize)>,
+    /// runs per strategy (programs × orders)
+    runs: usize,
+}
+
+/// Every complete strategy, in [`three_orders`], on `generate(seed, merge)` for the
+/// first `default` seeds (or as many as the variable `var` says), against stateful
+/// DFS.
+fn sweep_random_programs(var: &str, default: u64, generate: fn(u64, bool) -> Program) -> Sweep {
     let seeds = std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
-    let mut lost = Vec::new();
+    let orders = three_orders();
+    let mut sweep = Sweep { lost: Vec::new(), complete: Vec::new(), runs: seeds as usize * orders.len() };
     for mut s in every_complete_strategy() {
         let merge = !s.needs_unmerged_steps();
+        let mut complete = 0;
         for seed in 0..seeds {
             let reference = DfsStrategy.search(&mut generate(seed, merge), &with_outcomes(), &mut NoListener).expect("dfs");
             for order in &orders {
                 let cfg = SearchConfig { max_states: Some(50_000), order: ThreadOrder::Sequential(order.clone()), ..with_outcomes() };
                 let r = s.search(&mut generate(seed, merge), &cfg, &mut NoListener).expect("search");
-                if r.stop == StopReason::Complete && observable(&r) != observable(&reference) {
-                    lost.push(format!("{} seed {seed} order {order:?}", s.name()));
+                if r.stop == StopReason::Complete {
+                    complete += 1;
+                    if observable(&r) != observable(&reference) {
+                        sweep.lost.push(format!("{} seed {seed} order {order:?}", s.name()));
+                    }
                 }
             }
         }
+        sweep.complete.push((s.name(), complete));
     }
-    lost
+    sweep
 }
 
 /// Every complete algorithm, stateful and stateless, and every engine marker, in
@@ -566,7 +575,7 @@ fn lost_on_random_programs(var: &str, default: u64, generate: fn(u64, bool) -> P
 /// blocked ([`random_waiting_program`]; `JVMC_WAITING_PROGRAMS=N` for more than 150).
 #[test]
 fn sound_on_programs_that_wait_notify_and_reacquire() {
-    let lost = lost_on_random_programs("JVMC_WAITING_PROGRAMS", 150, random_waiting_program);
+    let lost = sweep_random_programs("JVMC_WAITING_PROGRAMS", 150, random_waiting_program).lost;
     assert!(lost.is_empty(), "{} lost: {lost:#?}", lost.len());
 }
 
@@ -619,16 +628,15 @@ fn the_waiting_programs_that_lost_outcomes() {
     assert_every_strategy_finds_what_dfs_finds(&programs, |code, merge| Program::new(5, code.to_vec()).with_merging(merge).with_deadlocks_as_outcomes());
 }
 
-/// Every complete strategy, in three thread orders, finds stateful DFS's verdict,
+/// Every complete strategy, in [`three_orders`], finds stateful DFS's verdict,
 /// violations and outcomes on each program `build(code, merge)` (`merge`: the
 /// strategy's steps run on as the vm's do).
 fn assert_every_strategy_finds_what_dfs_finds(programs: &[Vec<Vec<Op>>], build: impl Fn(&[Vec<Op>], bool) -> Program) {
-    let orders = [vec![0, 1, 2, 3], vec![1, 2, 0], vec![3, 2, 1, 0]];
     for mut s in every_complete_strategy() {
         let merge = !s.needs_unmerged_steps();
         for (k, code) in programs.iter().enumerate() {
             let reference = DfsStrategy.search(&mut build(code, merge), &with_outcomes(), &mut NoListener).expect("dfs");
-            for order in &orders {
+            for order in &three_orders() {
                 let cfg = SearchConfig { order: ThreadOrder::Sequential(order.clone()), ..with_outcomes() };
                 let r = s.search(&mut build(code, merge), &cfg, &mut NoListener).expect("search");
                 assert_eq!(observable(&r), observable(&reference), "{} on program {k} in the order {order:?}", s.name());
