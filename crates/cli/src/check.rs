@@ -202,6 +202,11 @@ pub struct CheckArgs {
     /// match (sound for every search); keep — they stay part of the state
     #[arg(long, value_name = "forget|keep", default_value = "forget", value_parser = ["forget", "keep"])]
     dead_locals: String,
+    /// Intrinsics: on — the vm makes a thread's exit (`Thread.exit` and its thread
+    /// group's bookkeeping) itself, with the effects of the JDK's bytecode for it;
+    /// off — that bytecode runs (the same transitions and states, more instructions)
+    #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
+    intrinsics: String,
     /// Check every call on objects of CLASS (or a subclass) against a sequential
     /// specification, KIND:CLASS with KIND one of set, map, queue, stack, counter,
     /// register (e.g. `set:LazyListSet`, `map:java.util.concurrent.ConcurrentHashMap`),
@@ -368,6 +373,7 @@ pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bo
         symmetry: spec.symmetry,
         dead_locals: spec.dead_locals,
         linearizability,
+        intrinsics: spec.intrinsics,
     });
     vm.preset_racy_keys(&spec.racy);
     if let Some(class) = spec_class {
@@ -584,6 +590,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     let reduces = por::ALGORITHMS.contains(&name) || por::STATELESS.contains(&name);
     spec.symmetry = args.symmetry == "on" && !reduces;
     spec.dead_locals = args.dead_locals == "forget";
+    spec.intrinsics = args.intrinsics == "on";
     spec.linearizability = args.linearizability.clone().unwrap_or_default();
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,

@@ -155,6 +155,9 @@ pub struct ProgramSpec {
     /// `--linearizability KIND:CLASS` (empty: off)
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub linearizability: String,
+    /// `--intrinsics on` (not recorded: the transitions are the same either way)
+    #[serde(skip, default = "ProgramSpec::intrinsics_on")]
+    pub intrinsics: bool,
 }
 
 impl Default for ProgramSpec {
@@ -182,6 +185,7 @@ impl Default for ProgramSpec {
             symmetry: true,
             dead_locals: true,
             linearizability: String::new(),
+            intrinsics: true,
         }
     }
 }
@@ -206,6 +210,10 @@ impl ProgramSpec {
 
     fn explore() -> String {
         "explore".into()
+    }
+
+    fn intrinsics_on() -> bool {
+        true
     }
 
     fn deterministic() -> String {

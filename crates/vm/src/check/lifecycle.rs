@@ -144,9 +144,12 @@ impl Vm {
                     TerminationStop::Own => set_stage(ts, 4),
                     TerminationStop::Merged => set_stage(ts, MERGED_EXIT_STAGE),
                 }
-                let thread = self.threads[ts.tid as usize].object;
-                let tc = self.wk.thread;
-                if let (Some(t), Some(m)) = (thread, self.declared_method(tc, "exit", "()V")) {
+                let Some(t) = self.threads[ts.tid as usize].object else { return Ok(None) };
+                if self.exit_natively(ts, t)? {
+                    // `exit_intrinsic.rs`
+                    return Ok(None);
+                }
+                if let Some(m) = self.declared_method(self.wk.thread, "exit", "()V") {
                     ts.values.push(Value::obj(t));
                     self.invoke_method(ts, m)?;
                 }

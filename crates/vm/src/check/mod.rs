@@ -44,6 +44,7 @@ mod release;
 mod symmetry;
 mod shared_lockset;
 mod termination;
+mod exit_intrinsic;
 mod thread_group;
 mod transition;
 
@@ -109,6 +110,10 @@ pub struct CheckOptions {
     /// check the calls on objects of a class against a sequential specification
     /// (`linearizability/`)
     pub linearizability: Option<LinSpec>,
+    /// the vm makes a thread's exit (`Thread.exit`, `ThreadGroup.threadTerminated`)
+    /// itself instead of running its bytecode, with the same effect
+    /// (`exit_intrinsic.rs`)
+    pub intrinsics: bool,
 }
 
 impl Default for CheckOptions {
@@ -126,6 +131,7 @@ impl Default for CheckOptions {
             symmetry: true,
             dead_locals: true,
             linearizability: None,
+            intrinsics: true,
         }
     }
 }
@@ -235,8 +241,9 @@ pub(crate) struct AccessSet {
 }
 
 impl AccessSet {
-    /// Small sets are searched; larger ones hashed.
-    const LINEAR: usize = 16;
+    /// Small sets are searched, latest first; larger ones hashed (an exit's label
+    /// alone has about twenty accesses).
+    const LINEAR: usize = 40;
 
     /// An access made without a guard.
     pub(crate) fn insert(&mut self, a: AccessRecord) {
@@ -246,7 +253,7 @@ impl AccessSet {
     /// An access made holding the locks `g`.
     pub(crate) fn insert_guarded(&mut self, a: AccessRecord, g: Guards) {
         let at = if self.list.len() < Self::LINEAR {
-            self.list.iter().position(|(b, _)| *b == a)
+            self.list.iter().rposition(|(b, _)| *b == a)
         } else {
             if self.seen.is_empty() {
                 self.seen.extend(self.list.iter().enumerate().map(|(i, (b, _))| (*b, i)));
@@ -374,6 +381,9 @@ pub(crate) struct CheckState {
     /// `--linearizability SPEC:CLASS` with a Java class as the specification: its vm
     /// and cache (not state)
     pub(crate) java_spec: Option<Box<linearizability::JavaSpec>>,
+    /// the fields the exit intrinsic works on, when `options.intrinsics` and the
+    /// classes have them (`exit_intrinsic.rs`; not state)
+    pub(crate) exit_fields: Option<exit_intrinsic::ExitFields>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -433,6 +443,7 @@ impl CheckState {
             lin_failure: None,
             lin_unchecked: Default::default(),
             lin_classes: Vec::new(),
+            exit_fields: None,
             java_spec: None,
         }
     }

@@ -289,7 +289,7 @@ impl Vm {
     /// mirrors and interned strings are shared from their creation (`Heap::publish`),
     /// and an object published while its monitor is held is shared by the time the
     /// holder leaves it. Under the other policies synchronisation always counts.
-    fn monitor_visible(&self, obj: ObjRef) -> bool {
+    pub(crate) fn monitor_visible(&self, obj: ObjRef) -> bool {
         match self.check.as_ref().map(|c| &c.options.policy) {
             Some(SchedPolicy::Shared) => self.heap.get(obj).has(SHARED),
             _ => true,
@@ -389,27 +389,13 @@ impl Vm {
         Ok(match insn {
             Insn::Getfield(i) | Insn::Putfield(i) => {
                 let put = matches!(insn, Insn::Putfield(_));
-                let (slot, ty, decl) = match self.resolve_field_insn(ts, method, i, false) {
-                    Ok(Resolved::Field { slot, ty, class }) => (slot, ty, class),
+                let (slot, ty, decl, index) = match self.resolve_field_insn(ts, method, i, false) {
+                    Ok(Resolved::Field { slot, ty, class, index }) => (slot, ty, class, index),
                     _ => return Ok(Op::Local),
                 };
                 let depth = if put { ty.slots() } else { 0 };
                 let Some(obj) = Self::stack_ref(ts, depth) else { return Ok(Op::Local) };
-                if !put && self.field_is_final_or_benign(decl, slot, false) {
-                    return Ok(Op::Local);
-                }
-                if put && self.field_is_final_or_benign(decl, slot, true) {
-                    return Ok(Op::Local);
-                }
-                if decl == self.wk.thread && self.class(decl).fields.iter().any(|f| !f.is_static() && f.slot == slot && &*f.name == "interrupted") {
-                    // the interrupt status: the location sleep, wait, park and join read
-                    return Ok(Op::Sync(self.access_record(obj, AccessRecord::INTERRUPT, put, AccessClass::Sync)));
-                }
-                if self.policy_covers_object(obj) {
-                    Op::Access(self.access_record(obj, slot, put, AccessClass::Data))
-                } else {
-                    Op::Local
-                }
+                self.classify_field(obj, decl, slot, index, put)
             }
             Insn::Getstatic(i) | Insn::Putstatic(i) => {
                 let put = matches!(insn, Insn::Putstatic(_));
@@ -463,9 +449,28 @@ impl Vm {
         })
     }
 
-    fn field_is_final_or_benign(&self, decl: ClassId, slot: u32, write: bool) -> bool {
+    /// What a `getfield` (`put`: `putfield`) of `obj`'s field at `slot`, field `index`
+    /// of class `decl`, does.
+    pub(crate) fn classify_field(&self, obj: ObjRef, decl: ClassId, slot: u32, index: u16, put: bool) -> Op {
+        if self.field_is_final_or_benign(decl, index, put) {
+            return Op::Local;
+        }
+        if decl == self.wk.thread && self.class(decl).fields.get(usize::from(index)).is_some_and(|f| &*f.name == "interrupted") {
+            // the interrupt status: the location sleep, wait, park and join read
+            return Op::Sync(self.access_record(obj, AccessRecord::INTERRUPT, put, AccessClass::Sync));
+        }
+        if self.policy_covers_object(obj) {
+            Op::Access(self.access_record(obj, slot, put, AccessClass::Data))
+        } else {
+            Op::Local
+        }
+    }
+
+    /// Whether field `index` of class `decl` is final (and `write` is false) or
+    /// benign (`BENIGN`).
+    fn field_is_final_or_benign(&self, decl: ClassId, index: u16, write: bool) -> bool {
         let c = self.class(decl);
-        let Some(f) = c.fields.iter().find(|f| !f.is_static() && f.slot == slot) else { return false };
+        let Some(f) = c.fields.get(usize::from(index)) else { return false };
         (!write && f.access & access::FINAL != 0) || BENIGN.iter().any(|(cn, fname)| *cn == &*c.name && *fname == &*f.name)
     }
 
@@ -483,7 +488,7 @@ impl Vm {
             _ => return Ok(false),
         };
         Ok(match self.resolve_field_insn(ts, m, index, false) {
-            Ok(Resolved::Field { slot, class, .. }) => self.field_is_final_or_benign(class, slot, false),
+            Ok(Resolved::Field { class, index, .. }) => self.field_is_final_or_benign(class, index, false),
             _ => false,
         })
     }
@@ -687,6 +692,11 @@ impl Vm {
         else {
             return Op::Local;
         };
+        self.arraycopy_op(src, sp, dst, dp, n)
+    }
+
+    /// What `System.arraycopy(src, sp, dst, dp, n)` does, for scheduling.
+    pub(crate) fn arraycopy_op(&self, src: ObjRef, sp: i32, dst: ObjRef, dp: i32, n: i32) -> Op {
         if sp < 0 || dp < 0 || n <= 0 || self.heap.array(src).is_none() || self.heap.array(dst).is_none() {
             return Op::Local;
         }

@@ -42,7 +42,8 @@
 //! `enumerate`, `uncaughtException`, which prints) stay ordinary accesses.
 //!
 //! This module owns which calls are bookkeeping; `transition.rs` and `policy.rs`
-//! mark their accesses.
+//! mark their accesses, and `exit_intrinsic.rs` makes an exit's bookkeeping without
+//! its bytecode.
 
 use super::policy::AccessClass;
 use super::AccessRecord;
@@ -65,8 +66,11 @@ impl Vm {
 
     /// Whether `group` is a daemon group (or cannot be read as a group: then it is
     /// treated as one, which keeps its accesses ordinary).
-    fn is_daemon_group(&self, group: ObjRef) -> bool {
+    pub(crate) fn is_daemon_group(&self, group: ObjRef) -> bool {
         let Some(o) = self.heap.try_get(group) else { return true };
+        if let Some(slot) = self.check.as_ref().and_then(|c| c.exit_fields).map(|f| f.group_daemon) {
+            return !matches!(self.heap.field(group, slot), Some(Value::Int(0)));
+        }
         match self.instance_slot(o.class, "daemon", "Z") {
             Ok(slot) => !matches!(self.heap.field(group, slot), Some(Value::Int(0))),
             Err(_) => true,

@@ -29,7 +29,9 @@ use super::{AccessRecord, BlockReason, CheckOptions, CheckState, InterruptCheck,
 use crate::class::{InitState, MethodId};
 use crate::error::{VmError, VmResult};
 use crate::interpreter::Exit;
+use super::Guards;
 use crate::thread::{ThreadStack, ThreadStatus};
+use crate::value::ObjRef;
 use crate::vm::Vm;
 
 /// What a thread stands before, as the search sees it.
@@ -88,7 +90,8 @@ pub struct Uncaught {
 impl Vm {
     /// Turns the prepared program into a transition system: journaling and hashing on.
     pub fn start_checking(&mut self, options: CheckOptions) {
-        self.check = Some(Box::new(CheckState::new(options)));
+        let exit_fields = self.exit_fields(&options);
+        self.check = Some(Box::new(CheckState { exit_fields, ..CheckState::new(options) }));
         self.heap.start_tracking();
         self.native_memory.start_tracking();
         self.zip_streams.start_tracking();
@@ -122,24 +125,40 @@ impl Vm {
     /// the transition's label. Inside the region of a trusted call let through
     /// without a scheduling point they are checked too ([`Vm::check_merged_call`]).
     pub(crate) fn note_accesses(&mut self, ts: &ThreadStack, op: Op) {
+        let bookkeeping = self.group_in_bookkeeping(ts);
+        self.note_accesses_of(ts, &[op], bookkeeping, None);
+    }
+
+    /// [`Vm::note_accesses`] for operations the vm makes itself, one after the other,
+    /// instead of interpreting the bytecode that makes them (`exit_intrinsic.rs`): of
+    /// `group`'s bookkeeping if that is `Some`, with the locks `held` the thread
+    /// holds at each if known.
+    pub(crate) fn note_intrinsic(&mut self, ts: &ThreadStack, ops: &[Op], group: Option<ObjRef>, held: Option<(Guards, Guards)>) {
+        self.note_accesses_of(ts, ops, group, held);
+    }
+
+    /// [`Vm::note_accesses`] for operations of the bookkeeping of group
+    /// `bookkeeping`, if that is `Some`, made holding `held` if known.
+    fn note_accesses_of(&mut self, ts: &ThreadStack, ops: &[Op], bookkeeping: Option<ObjRef>, held: Option<(Guards, Guards)>) {
         let Some(chk) = self.check.as_mut() else { return };
         // one buffer for every operation (this runs for each inside a transition)
         let mut accesses = std::mem::take(&mut chk.op_accesses);
         accesses.clear();
-        op.accesses(self, &mut accesses);
+        for op in ops {
+            op.accesses(self, &mut accesses);
+        }
         if !accesses.is_empty() {
-            self.note_op_accesses(ts, &mut accesses);
+            self.note_op_accesses(ts, &mut accesses, bookkeeping, held);
         }
         if let Some(chk) = self.check.as_mut() {
             chk.op_accesses = accesses;
         }
     }
 
-    /// [`Vm::note_accesses`] for an operation's accesses `accesses` (not empty); they
-    /// are left drained.
-    fn note_op_accesses(&mut self, ts: &ThreadStack, accesses: &mut Vec<AccessRecord>) {
-        let bookkeeping = self.group_in_bookkeeping(ts);
-        self.lockset_observe(ts.tid, accesses, None);
+    /// [`Vm::note_accesses_of`] for the operations' accesses `accesses` (not empty);
+    /// they are left drained.
+    fn note_op_accesses(&mut self, ts: &ThreadStack, accesses: &mut Vec<AccessRecord>, bookkeeping: Option<ObjRef>, held: Option<(Guards, Guards)>) {
+        self.lockset_observe(ts.tid, accesses, held);
         if let Some(group) = bookkeeping {
             // every access of the bookkeeping is to the group or its array of threads,
             // which only the group's own methods touch, each a write of the group's

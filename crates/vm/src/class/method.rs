@@ -33,6 +33,8 @@ pub enum Resolved {
         slot: u32,
         /// basic type
         ty: BasicType,
+        /// position in the declaring class's `fields`
+        index: u16,
     },
     /// a static field: declaring class (to initialise), slot, type
     Static {

@@ -61,7 +61,9 @@ impl Vm {
         let resolved = if want_static {
             Resolved::Static { class: decl, slot: f.slot, ty: f.ty }
         } else {
-            Resolved::Field { class: decl, slot: f.slot, ty: f.ty }
+            // a class file has at most 65535 fields; not found (impossible) names none
+            let index = self.class(decl).fields.iter().position(|g| std::ptr::eq(g, f)).map_or(u16::MAX, |i| i as u16);
+            Resolved::Field { class: decl, slot: f.slot, ty: f.ty, index }
         };
         cache[index as usize].set(resolved);
         Ok(resolved)

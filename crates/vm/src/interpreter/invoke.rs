@@ -150,7 +150,12 @@ impl Vm {
         let synchronized = method.is_synchronized();
         let atomic = self.check.is_some() && crate::check::is_atomic_method(&self.class(method.class).name, &method.name);
         let library = self.check.is_some() && self.enters_library_region(ts, m, base);
-        let bookkeeping = self.check.is_some() && (ts.frames.last().is_some_and(|f| f.bookkeeping) || (atomic && self.calls_group_bookkeeping(ts, m, base)));
+        let in_bookkeeping = ts.frames.last().is_some_and(|f| f.bookkeeping);
+        let bookkeeping = self.check.is_some() && (in_bookkeeping || (atomic && self.calls_group_bookkeeping(ts, m, base)));
+        if bookkeeping && !in_bookkeeping && self.terminate_in_group(ts, m, base)? {
+            // the vm made the call's changes itself (`check/thread_group.rs`)
+            return Ok(Flow::Next);
+        }
         let lock = if synchronized {
             let lock = self.sync_object(ts, m, base)?;
             if !self.monitor_available(lock, ts.tid) {
