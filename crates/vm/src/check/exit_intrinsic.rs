@@ -47,8 +47,8 @@ struct Field {
     index: u16,
 }
 
-/// JDK 17's `ThreadGroup` and `Thread` fields and methods the intrinsic works with,
-/// looked up when checking starts.
+/// JDK 17's `ThreadGroup` and `Thread` fields the intrinsic works with, looked up
+/// when checking starts.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ExitFields {
     group_class: ClassId,
@@ -146,27 +146,32 @@ impl Vm {
         // what the thread holds around the group's bookkeeping, which releases what
         // it takes
         let held = Some(self.held(ts.tid));
-        let read = |vm: &Vm, field: Field| vm.classify_field(thread, vm.wk.thread, field.slot as u32, field.index, false);
-        self.note_atomic(ts, read(self, f.thread_locals), held);
-        self.note_atomic(ts, read(self, f.thread_group), held);
-        let mut cleared = Vec::with_capacity(f.cleared.len() + 1);
+        self.note_op(ts, self.thread_field_op(thread, f.thread_locals, false), None, held);
+        self.note_op(ts, self.thread_field_op(thread, f.thread_group, false), None, held);
+        let in_group = removal.is_some();
         if let Some(r) = removal {
-            self.note_atomic(ts, read(self, f.thread_group), held);
-            self.note_atomic(ts, Op::Sync(self.group_monitor_write(r.group, true)), held);
+            self.note_op(ts, self.thread_field_op(thread, f.thread_group, false), None, held);
+            self.note_op(ts, Op::Sync(self.group_monitor_write(r.group, true)), None, held);
             self.remove_from_group(ts, r, &f)?;
-            cleared.push(f.thread_group);
         }
-        cleared.extend(f.cleared);
-        // the `putfield`s of `null` that end `Thread.exit`, noted at once
-        let writes: Vec<Op> = cleared.iter().map(|field| self.classify_field(thread, self.wk.thread, field.slot as u32, field.index, true)).filter(|&op| op != Op::Local).collect();
+        // the `putfield`s of `null` that end `Thread.exit` (`group` only if it was
+        // set), noted at once
+        let cleared = || in_group.then_some(f.thread_group).into_iter().chain(f.cleared);
+        let writes: Vec<Op> = cleared().map(|field| self.thread_field_op(thread, field, true)).filter(|&op| op != Op::Local).collect();
         if !writes.is_empty() {
-            self.note_intrinsic(ts, &writes, None, held);
+            self.note_accesses_of(ts, &writes, None, held);
             self.close_opening();
         }
-        for field in cleared {
+        for field in cleared() {
             self.heap.set_field(thread, field.slot, Value::Ref(None));
         }
         Ok(true)
+    }
+
+    /// What `Thread.exit`'s `getfield` (`put`: `putfield`) of `field` of `thread`
+    /// does.
+    fn thread_field_op(&self, thread: ObjRef, field: Field, put: bool) -> Op {
+        self.classify_field(thread, self.wk.thread, field.slot as u32, field.index, put)
     }
 
     /// `ThreadGroup.threadTerminated(t)` when the bytecode of `Thread.exit` calls it:
@@ -207,15 +212,15 @@ impl Vm {
         let group = r.group;
         let enter = if self.monitor_visible(group) { Op::Lock(group) } else { Op::Local };
         self.monitor_enter(ts, group)?;
-        self.note_in_group(ts, group, enter);
-        self.note_in_group(ts, group, Op::Sync(self.group_monitor_write(group, false)));
-        self.note_in_group(ts, group, enter);
+        self.note_op(ts, enter, Some(group), None);
+        self.note_op(ts, Op::Sync(self.group_monitor_write(group, false)), Some(group), None);
+        self.note_op(ts, enter, Some(group), None);
         let mut left = r.live;
         if let Some(i) = r.found {
             left -= 1;
             // at most the array's length, which is an int
             let (at, count) = (i as i32, (left - i) as i32);
-            self.note_in_group(ts, group, self.arraycopy_op(r.threads, at + 1, r.threads, at, count));
+            self.note_op(ts, self.arraycopy_op(r.threads, at + 1, r.threads, at, count), Some(group), None);
             if let Some(Array::Ref(elements)) = self.heap.array_mut(r.threads) {
                 elements.copy_within(i + 1..r.live, i);
                 elements[left] = None;
@@ -223,25 +228,18 @@ impl Vm {
             self.heap.set_field(group, f.group_nthreads, Value::Int(left as i32));
         }
         if left == 0 {
-            self.note_in_group(ts, group, Op::Sync(self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync)));
+            self.note_op(ts, Op::Sync(self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync)), Some(group), None);
             self.monitor_notify(group, true);
         }
         self.monitor_exit(ts, group)
     }
 
-    /// Notes operation `op`, made holding `held` if known, as the interpreter notes
-    /// one it classifies inside an atomic method (`interpreter::stop_before`).
-    fn note_atomic(&mut self, ts: &ThreadStack, op: Op, held: Option<(Guards, Guards)>) {
+    /// Notes operation `op` (of `group`'s bookkeeping if that is `Some`, made holding
+    /// `held` if known) as the interpreter notes one it classifies inside an atomic
+    /// method (`interpreter::stop_before`).
+    fn note_op(&mut self, ts: &ThreadStack, op: Op, group: Option<ObjRef>, held: Option<(Guards, Guards)>) {
         if op != Op::Local {
-            self.note_intrinsic(ts, &[op], None, held);
-            self.close_opening();
-        }
-    }
-
-    /// [`Vm::note_atomic`] for an operation of `group`'s bookkeeping.
-    fn note_in_group(&mut self, ts: &ThreadStack, group: ObjRef, op: Op) {
-        if op != Op::Local {
-            self.note_intrinsic(ts, &[op], Some(group), None);
+            self.note_accesses_of(ts, &[op], group, held);
             self.close_opening();
         }
     }

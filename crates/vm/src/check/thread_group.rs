@@ -68,12 +68,11 @@ impl Vm {
     /// treated as one, which keeps its accesses ordinary).
     pub(crate) fn is_daemon_group(&self, group: ObjRef) -> bool {
         let Some(o) = self.heap.try_get(group) else { return true };
-        if let Some(slot) = self.check.as_ref().and_then(|c| c.exit_fields).map(|f| f.group_daemon) {
-            return !matches!(self.heap.field(group, slot), Some(Value::Int(0)));
-        }
-        match self.instance_slot(o.class, "daemon", "Z") {
-            Ok(slot) => !matches!(self.heap.field(group, slot), Some(Value::Int(0))),
-            Err(_) => true,
+        // the slot the exit intrinsic looked up, else the field by name
+        let cached = self.check.as_ref().and_then(|c| c.exit_fields).map(|f| f.group_daemon);
+        match cached.or_else(|| self.instance_slot(o.class, "daemon", "Z").ok()) {
+            Some(slot) => !matches!(self.heap.field(group, slot), Some(Value::Int(0))),
+            None => true,
         }
     }
 

@@ -129,17 +129,11 @@ impl Vm {
         self.note_accesses_of(ts, &[op], bookkeeping, None);
     }
 
-    /// [`Vm::note_accesses`] for operations the vm makes itself, one after the other,
-    /// instead of interpreting the bytecode that makes them (`exit_intrinsic.rs`): of
-    /// `group`'s bookkeeping if that is `Some`, with the locks `held` the thread
-    /// holds at each if known.
-    pub(crate) fn note_intrinsic(&mut self, ts: &ThreadStack, ops: &[Op], group: Option<ObjRef>, held: Option<(Guards, Guards)>) {
-        self.note_accesses_of(ts, ops, group, held);
-    }
-
-    /// [`Vm::note_accesses`] for operations of the bookkeeping of group
-    /// `bookkeeping`, if that is `Some`, made holding `held` if known.
-    fn note_accesses_of(&mut self, ts: &ThreadStack, ops: &[Op], bookkeeping: Option<ObjRef>, held: Option<(Guards, Guards)>) {
+    /// [`Vm::note_accesses`] for operations made one after the other (the vm makes
+    /// them itself instead of interpreting their bytecode: `exit_intrinsic.rs`), of
+    /// the bookkeeping of group `bookkeeping` if that is `Some`, with the locks
+    /// `held` the thread holds at each if known.
+    pub(crate) fn note_accesses_of(&mut self, ts: &ThreadStack, ops: &[Op], bookkeeping: Option<ObjRef>, held: Option<(Guards, Guards)>) {
         let Some(chk) = self.check.as_mut() else { return };
         // one buffer for every operation (this runs for each inside a transition)
         let mut accesses = std::mem::take(&mut chk.op_accesses);

@@ -153,7 +153,7 @@ impl Vm {
         let in_bookkeeping = ts.frames.last().is_some_and(|f| f.bookkeeping);
         let bookkeeping = self.check.is_some() && (in_bookkeeping || (atomic && self.calls_group_bookkeeping(ts, m, base)));
         if bookkeeping && !in_bookkeeping && self.terminate_in_group(ts, m, base)? {
-            // the vm made the call's changes itself (`check/thread_group.rs`)
+            // the vm made the call's changes itself (`check/exit_intrinsic.rs`)
             return Ok(Flow::Next);
         }
         let lock = if synchronized {
