@@ -207,6 +207,12 @@ pub struct CheckArgs {
     /// off — that bytecode runs (the same transitions and states, more instructions)
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     intrinsics: String,
+    /// Restored writes (partial-order reduction only): read — a write its transition
+    /// undid (the location holds at the transition's end what it held at its start,
+    /// as a lock taken and released inside one transition does) counts as a read, so
+    /// two such transitions on disjoint data commute; write — as a write
+    #[arg(long, value_name = "read|write", default_value = "read", value_parser = ["read", "write"])]
+    restored_writes: String,
     /// Check every call on objects of CLASS (or a subclass) against a sequential
     /// specification, KIND:CLASS with KIND one of set, map, queue, stack, counter,
     /// register (e.g. `set:LazyListSet`, `map:java.util.concurrent.ConcurrentHashMap`),
@@ -374,6 +380,7 @@ pub(crate) fn open_system(spec: &ProgramSpec, hash_output: bool, echo_output: bo
         dead_locals: spec.dead_locals,
         linearizability,
         intrinsics: spec.intrinsics,
+        restored_writes: spec.restored_writes,
     });
     vm.preset_racy_keys(&spec.racy);
     if let Some(class) = spec_class {
@@ -591,6 +598,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     spec.symmetry = args.symmetry == "on" && !reduces;
     spec.dead_locals = args.dead_locals == "forget";
     spec.intrinsics = args.intrinsics == "on";
+    // only a search that reads labels gains from it
+    spec.restored_writes = args.restored_writes == "read" && reduces;
     spec.linearizability = args.linearizability.clone().unwrap_or_default();
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,

@@ -156,8 +156,12 @@ pub struct ProgramSpec {
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub linearizability: String,
     /// `--intrinsics on` (not recorded: the transitions are the same either way)
-    #[serde(skip, default = "ProgramSpec::intrinsics_on")]
+    #[serde(skip, default = "ProgramSpec::on")]
     pub intrinsics: bool,
+    /// `--restored-writes read` with a reducing search (not recorded: it changes
+    /// labels, not transitions)
+    #[serde(skip, default = "ProgramSpec::on")]
+    pub restored_writes: bool,
 }
 
 impl Default for ProgramSpec {
@@ -186,6 +190,7 @@ impl Default for ProgramSpec {
             dead_locals: true,
             linearizability: String::new(),
             intrinsics: true,
+            restored_writes: true,
         }
     }
 }
@@ -212,7 +217,7 @@ impl ProgramSpec {
         "explore".into()
     }
 
-    fn intrinsics_on() -> bool {
+    fn on() -> bool {
         true
     }
 

@@ -41,6 +41,7 @@ mod lockset;
 pub(crate) mod journal;
 mod policy;
 mod release;
+mod restored;
 mod symmetry;
 mod shared_lockset;
 mod termination;
@@ -114,6 +115,10 @@ pub struct CheckOptions {
     /// itself instead of running its bytecode, with the same effect
     /// (`exit_intrinsic.rs`)
     pub intrinsics: bool,
+    /// a write the transition undid (its location holds at the transition's end what
+    /// it held at its start: a lock taken and released inside it) is a read in the
+    /// label (`restored.rs`)
+    pub restored_writes: bool,
 }
 
 impl Default for CheckOptions {
@@ -132,6 +137,7 @@ impl Default for CheckOptions {
             dead_locals: true,
             linearizability: None,
             intrinsics: true,
+            restored_writes: true,
         }
     }
 }
@@ -312,6 +318,8 @@ pub(crate) struct CheckState {
     pub(crate) verify_next_hashing: bool,
     /// the buffer `note_accesses` collects an operation's accesses in
     pub(crate) op_accesses: Vec<AccessRecord>,
+    /// the buffer `restored.rs` sorts a label's candidate writes in
+    pub(crate) restored_candidates: Vec<(u64, usize, bool)>,
     /// scratch buffer for hashing
     pub(crate) buf: Vec<u8>,
     /// the young objects the stacks referenced at the last young collection (see
@@ -416,6 +424,7 @@ impl CheckState {
             hashes_current: false,
             hash_runs: 0,
             op_accesses: Vec::new(),
+            restored_candidates: Vec::new(),
             verify_next_hashing: false,
             buf: Vec::new(),
             stack_refs: std::rc::Rc::from([]),

@@ -332,6 +332,8 @@ impl Vm {
         chk.hashes_current = false;
         // (a step that failed, or a search that restarted, may have left them set)
         self.end_merges();
+        // where the transition's before-images begin (`restored.rs`)
+        let epoch_from = if self.check.as_ref().is_some_and(|c| c.options.restored_writes) { self.heap.open_epoch() } else { None };
         self.note_pending(tid);
         if self.checks_linearizability() {
             self.lin_commit(tid);
@@ -379,6 +381,9 @@ impl Vm {
         if let Some(chk) = self.check.as_mut() {
             report.accesses = chk.accesses.take();
             report.not_linearizable = chk.lin_failure.take();
+        }
+        if let Some(from) = epoch_from {
+            self.downgrade_restored(from, &mut report.accesses);
         }
         if self.lockset_broken() {
             return Err(VmError::Restart);

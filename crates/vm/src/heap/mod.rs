@@ -155,6 +155,14 @@ pub enum StoreError {
     WrongType,
 }
 
+/// What an object held at a journal position ([`Heap::before_images`]).
+pub enum BeforeImage<'a> {
+    /// the whole object
+    Object(&'a Object),
+    /// one element of a large primitive array (index, [`Array::bits`])
+    Element(u32, u64),
+}
+
 enum Entry {
     /// the object as it was before its first change in an epoch
     Saved(u32, Object),
@@ -798,6 +806,29 @@ impl Heap {
         self.young = survivors;
         self.gc_hint = false;
         freed_hashes
+    }
+
+    /// Where the journal stands, starting a new epoch: every object changed from now
+    /// on is copied (or, for a large primitive array, its element saved) before its
+    /// first change, so [`Heap::before_images`] finds what it held now. `None` when
+    /// the heap is not tracked.
+    pub fn open_epoch(&mut self) -> Option<usize> {
+        let j = self.journal.as_mut()?;
+        j.epoch = j.next_epoch;
+        j.next_epoch += 1;
+        Some(j.entries.len())
+    }
+
+    /// What the objects changed since journal position `from` ([`Heap::open_epoch`])
+    /// held then, oldest first: the slot of each and its copy, or the element of a
+    /// large primitive array and its bits.
+    pub fn before_images(&self, from: usize) -> impl Iterator<Item = (u32, BeforeImage<'_>)> + '_ {
+        let entries = self.journal.as_ref().map_or(&[][..], |j| j.entries.get(from..).unwrap_or(&[]));
+        entries.iter().filter_map(|e| match e {
+            Entry::Saved(i, o) => Some((*i, BeforeImage::Object(o))),
+            Entry::Element(i, index, bits, _) => Some((*i, BeforeImage::Element(*index, *bits))),
+            Entry::Alloc(..) | Entry::Freed(..) | Entry::Counter(..) => None,
+        })
     }
 
     /// A point to roll back to; starts a new journal epoch.
