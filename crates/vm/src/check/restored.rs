@@ -157,3 +157,33 @@ fn same_monitor(x: Option<&Monitor>, y: Option<&Monitor>) -> bool {
     }
     state(x) == state(y)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn monitor(owner: u32, count: u32, waiters: &[u32]) -> Monitor {
+        Monitor { owner, count, waiters: waiters.to_vec(), tokens: Vec::new() }
+    }
+
+    #[test]
+    fn a_free_monitor_is_the_same_whoever_held_it_last() {
+        assert!(same_monitor(None, Some(&monitor(3, 0, &[]))));
+        assert!(same_monitor(Some(&monitor(1, 0, &[])), Some(&monitor(2, 0, &[]))));
+        assert!(!same_monitor(None, Some(&monitor(2, 1, &[]))), "held is not free");
+        assert!(!same_monitor(Some(&monitor(1, 1, &[])), Some(&monitor(2, 1, &[]))), "another owner");
+        assert!(!same_monitor(None, Some(&monitor(0, 0, &[4]))), "a thread began to wait");
+        let mut notified = monitor(0, 0, &[4]);
+        notified.tokens.push(vec![4]);
+        assert!(!same_monitor(Some(&monitor(0, 0, &[4])), Some(&notified)), "a notification is pending");
+    }
+
+    #[test]
+    fn floating_point_values_compare_by_their_bits() {
+        assert!(!same_value(Value::Float(0.0), Value::Float(-0.0)));
+        assert!(!same_value(Value::Double(0.0), Value::Double(-0.0)));
+        assert!(same_value(Value::Double(f64::NAN), Value::Double(f64::NAN)));
+        assert!(same_value(Value::Int(7), Value::Int(7)));
+        assert!(!same_value(Value::Int(7), Value::Long(7)));
+    }
+}
