@@ -43,6 +43,17 @@ impl Value {
     /// The `null` reference.
     pub const NULL: Value = Value::Ref(None);
 
+    /// Whether two slots hold the same value, floating-point values by their bits
+    /// (`0.0` and `-0.0` differ, a NaN equals itself): what a compare-and-set
+    /// compares, and what "unchanged" means for a location.
+    pub fn same_bits(self, other: Value) -> bool {
+        match (self, other) {
+            (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
+            (Value::Double(x), Value::Double(y)) => x.to_bits() == y.to_bits(),
+            _ => self == other,
+        }
+    }
+
     /// A non-null reference.
     #[inline(always)]
     pub fn obj(r: ObjRef) -> Value {
@@ -121,5 +132,14 @@ mod tests {
     fn hot_types_stay_small() {
         assert_eq!(std::mem::size_of::<Option<ObjRef>>(), 4);
         assert_eq!(std::mem::size_of::<Value>(), 16);
+    }
+
+    #[test]
+    fn same_bits_compares_floating_point_values_by_their_bits() {
+        assert!(!Value::Float(0.0).same_bits(Value::Float(-0.0)));
+        assert!(!Value::Double(0.0).same_bits(Value::Double(-0.0)));
+        assert!(Value::Double(f64::NAN).same_bits(Value::Double(f64::NAN)));
+        assert!(Value::Int(7).same_bits(Value::Int(7)));
+        assert!(!Value::Int(7).same_bits(Value::Long(7)));
     }
 }

@@ -184,6 +184,14 @@ struct Journal {
     next_epoch: u32,
 }
 
+impl Journal {
+    /// Starts an epoch no object was copied in yet.
+    fn begin_epoch(&mut self) {
+        self.epoch = self.next_epoch;
+        self.next_epoch += 1;
+    }
+}
+
 /// A point the heap can roll back to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HeapMark {
@@ -814,8 +822,7 @@ impl Heap {
     /// the heap is not tracked.
     pub fn open_epoch(&mut self) -> Option<usize> {
         let j = self.journal.as_mut()?;
-        j.epoch = j.next_epoch;
-        j.next_epoch += 1;
+        j.begin_epoch();
         Some(j.entries.len())
     }
 
@@ -835,8 +842,7 @@ impl Heap {
     pub fn mark(&mut self) -> HeapMark {
         match &mut self.journal {
             Some(j) => {
-                j.epoch = j.next_epoch;
-                j.next_epoch += 1;
+                j.begin_epoch();
                 HeapMark { entries: j.entries.len(), dirty: self.dirty.len(), dirty_generation: self.dirty_generation, gc_hint: self.gc_hint }
             }
             None => HeapMark { entries: 0, dirty: 0, dirty_generation: 0, gc_hint: false },
@@ -916,8 +922,7 @@ impl Heap {
             }
         }
         // objects restored from the journal carry old epochs: never reuse one
-        j.epoch = j.next_epoch;
-        j.next_epoch += 1;
+        j.begin_epoch();
         if rebuild {
             restored.append(&mut self.dirty);
             restored.sort_unstable();

@@ -438,14 +438,14 @@ impl Vm {
             }
             "compareAndSet" | "weakCompareAndSet" | "weakCompareAndSetPlain" | "weakCompareAndSetAcquire"
             | "weakCompareAndSetRelease" => {
-                let ok = same(cur, arg(0));
+                let ok = Value::same_bits(cur, arg(0));
                 if ok {
                     unsafe_access::store(self, loc, k, arg(1))?;
                 }
                 Some(Value::Int(ok as i32))
             }
             "compareAndExchange" | "compareAndExchangeAcquire" | "compareAndExchangeRelease" => {
-                if same(cur, arg(0)) {
+                if Value::same_bits(cur, arg(0)) {
                     unsafe_access::store(self, loc, k, arg(1))?;
                 }
                 Some(cur)
@@ -483,14 +483,6 @@ impl Vm {
             }
             other => return Err(Unwind::Fatal(VmError::Unsupported(format!("VarHandle access mode {other}")))),
         })
-    }
-}
-
-fn same(a: Value, b: Value) -> bool {
-    match (a, b) {
-        (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
-        (Value::Double(x), Value::Double(y)) => x.to_bits() == y.to_bits(),
-        _ => a == b,
     }
 }
 

@@ -352,19 +352,11 @@ fn put(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>, kind: Kind) -> NativeResul
     Ret::void()
 }
 
-fn same(a: Value, b: Value) -> bool {
-    match (a, b) {
-        (Value::Float(x), Value::Float(y)) => x.to_bits() == y.to_bits(),
-        (Value::Double(x), Value::Double(y)) => x.to_bits() == y.to_bits(),
-        _ => a == b,
-    }
-}
-
 fn cas(vm: &mut Vm, _: &mut ThreadStack, a: Args<'_>, kind: Kind, exchange: bool) -> NativeResult {
     let loc = locate(vm, a.obj(1)?, a.long(2)?, kind.size())?;
     let (expected, new) = (a.value(3)?, a.value(4)?);
     let current = load(vm, loc, kind)?;
-    let ok = same(current, expected);
+    let ok = Value::same_bits(current, expected);
     if ok {
         store(vm, loc, kind, new)?;
     }
