@@ -107,6 +107,29 @@ impl AccessIndex {
         }
     }
 
+    /// The positions `< below` a transition `t` (another thread, a conflicting
+    /// access) needs as direct predecessors for its vector clock: those of
+    /// [`AccessIndex::latest_dependent`] down to, per access, the latest unguarded
+    /// write to its location. Every earlier entry there conflicts with that write (a
+    /// write conflicts with every kind, and shares no lock with anything), so it
+    /// happens before the write and, through it, before `t`: the clock is the same,
+    /// and none of the positions left out could be a maximal predecessor. (Long runs
+    /// of one location, a monitor taken on every step, are walked only to their last
+    /// write.) An [`Access::everything`] of `t` walks every location, so it does not
+    /// stop early.
+    pub fn clock_predecessors(&self, t: &Transition, below: usize, mut f: impl FnMut(usize)) {
+        for a in &t.accesses {
+            let mut seen = ThreadSet::new();
+            let everything = a.is_everything();
+            self.for_each_conflict(t.thread, a, below, |e| {
+                if seen.insert(e.thread) {
+                    f(e.pos as usize);
+                }
+                everything || e.access.kind != AccessKind::Write || e.access.guards.iter().any(|&g| g != 0)
+            });
+        }
+    }
+
     /// [`AccessIndex::latest_dependent`] for one access `a` of `thread`.
     pub fn latest_dependent_on(&self, thread: ThreadId, a: &Access, below: usize, mut f: impl FnMut(usize, ThreadId)) {
         let mut seen = ThreadSet::new();

@@ -13,28 +13,45 @@ use crate::system::{ThreadId, Transition};
 
 /// A vector clock: entry `t` is one more than the stack position of the last
 /// transition of thread `t` that happens before (or is) the transition it belongs to;
-/// 0 when there is none.
+/// 0 when there is none. The first [`VectorClock::INLINE`] threads' entries are
+/// inline, so that a clock of the usual handful of threads does not allocate (one is
+/// made for every transition taken).
 #[derive(Clone, Debug, Default)]
-pub(crate) struct VectorClock(Vec<u32>);
+pub(crate) struct VectorClock {
+    first: [u32; VectorClock::INLINE],
+    /// the entries of threads `INLINE..`, by thread
+    rest: Vec<u32>,
+}
 
 impl VectorClock {
+    const INLINE: usize = 8;
+
     fn get(&self, t: ThreadId) -> u32 {
-        self.0.get(t as usize).copied().unwrap_or(0)
+        let i = t as usize;
+        if i < Self::INLINE { self.first[i] } else { self.rest.get(i - Self::INLINE).copied().unwrap_or(0) }
     }
 
     fn set(&mut self, t: ThreadId, v: u32) {
         let i = t as usize;
-        if i >= self.0.len() {
-            self.0.resize(i + 1, 0);
+        if i < Self::INLINE {
+            self.first[i] = v;
+            return;
         }
-        self.0[i] = v;
+        let i = i - Self::INLINE;
+        if i >= self.rest.len() {
+            self.rest.resize(i + 1, 0);
+        }
+        self.rest[i] = v;
     }
 
     fn join(&mut self, other: &VectorClock) {
-        if other.0.len() > self.0.len() {
-            self.0.resize(other.0.len(), 0);
+        for (a, &b) in self.first.iter_mut().zip(&other.first) {
+            *a = (*a).max(b);
         }
-        for (a, &b) in self.0.iter_mut().zip(&other.0) {
+        if other.rest.len() > self.rest.len() {
+            self.rest.resize(other.rest.len(), 0);
+        }
+        for (a, &b) in self.rest.iter_mut().zip(&other.rest) {
             *a = (*a).max(b);
         }
     }
@@ -80,7 +97,7 @@ impl StackClocks {
     /// inherit the edge from its first one (program order).
     pub(crate) fn clock_of_started(&self, ex: &Explorer, e: &Transition, n: usize, start: impl FnOnce() -> Option<usize>) -> (VectorClock, Vec<usize>, Option<usize>) {
         let mut preds = Vec::new();
-        ex.index.latest_dependent(e, n, |q, _| preds.push(q));
+        ex.index.clock_predecessors(e, n, |q| preds.push(q));
         let prev = ex.path[..n].iter().rposition(|a| a.thread == e.thread);
         let start = if prev.is_none() { start() } else { None };
         preds.extend(prev.or(start));
@@ -96,18 +113,17 @@ impl StackClocks {
 
     /// A transition was taken from frame `top` (its `active` one), for the stateless
     /// DPOR algorithms: the clocks are cut back to `top`, its thread joins the frame's
-    /// `backtrack` and `done`, and its clock is recorded at `top`. Returns it, its
-    /// label and its direct predecessors (`None`: nothing is active).
-    pub(crate) fn record_taken(&mut self, ex: &mut Explorer, top: usize) -> Option<(Explored, Transition, Vec<usize>)> {
+    /// `backtrack` and `done`, and its clock is recorded at `top`. Returns it and its
+    /// direct predecessors (`None`: nothing is active); its label is `ex.path[top]`.
+    pub(crate) fn record_taken(&mut self, ex: &mut Explorer, top: usize) -> Option<(Explored, Vec<usize>)> {
         self.truncate(top);
         let f = &mut ex.frames[top];
         let k = f.active?;
         f.backtrack.insert(k.thread);
         f.done.insert(k.thread);
-        let t = ex.path[top].clone();
-        let (clock, preds) = self.clock_of(ex, &t, top);
+        let (clock, preds) = self.clock_of(ex, &ex.path[top], top);
         self.push(clock);
-        Some((k, t, preds))
+        Some((k, preds))
     }
 
     /// Records the clock of the transition at the next position.
@@ -122,7 +138,7 @@ impl StackClocks {
 
     /// Heap bytes held.
     pub(crate) fn heap_bytes(&self) -> usize {
-        self.clocks.capacity() * std::mem::size_of::<VectorClock>() + self.clocks.iter().map(|c| c.0.capacity() * 4).sum::<usize>()
+        self.clocks.capacity() * std::mem::size_of::<VectorClock>() + self.clocks.iter().map(|c| c.rest.capacity() * 4).sum::<usize>()
     }
 
     /// The happens-before-aware rule at a visited state `target`, reached from the
@@ -152,5 +168,23 @@ impl StackClocks {
             true
         });
         (conflicts, end.lowest_on_stack)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::VectorClock;
+
+    #[test]
+    fn clocks_past_the_inline_threads() {
+        let mut a = VectorClock::default();
+        a.set(1, 3);
+        a.set(VectorClock::INLINE as u32 + 2, 5);
+        let mut b = VectorClock::default();
+        b.set(1, 7);
+        b.join(&a);
+        assert!(b.after(1, 6) && !b.after(1, 7));
+        assert!(b.after(VectorClock::INLINE as u32 + 2, 4) && !b.after(VectorClock::INLINE as u32 + 2, 5));
+        assert!(!b.after(VectorClock::INLINE as u32 + 9, 0));
     }
 }

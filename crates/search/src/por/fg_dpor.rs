@@ -195,7 +195,8 @@ impl Reduction for FlanaganGodefroid {
     /// Lines 10–13: the transition taken joins `backtrack` and `done`; its clock is
     /// recorded. It is `next(s, p)` of its thread at its state: lines 4–9 for it.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
-        if let Some((_, t, _)) = self.clocks.record_taken(ex, top) {
+        if self.clocks.record_taken(ex, top).is_some() {
+            let t = ex.path[top].clone();
             update(&self.clocks, ex, &t, top);
         }
     }

@@ -213,14 +213,14 @@ impl Reduction for OptimalDpor {
         self.races.truncate(top);
         self.trees.resize_with(top + 1, WakeupTree::default);
         self.unreversed = self.unreversed.min(top);
-        let Some((k, t, preds)) = self.clocks.record_taken(ex, top) else { return };
+        let Some((k, preds)) = self.clocks.record_taken(ex, top) else { return };
         if k.target == jvmc_state::NO_STATE {
             self.violating.insert(k.label);
         }
-        self.trees[top].take(&t);
+        self.trees[top].take(&ex.path[top]);
         let child = self.trees[top].subtree(k.thread);
         self.trees.push(child);
-        self.races.push(if k.visible { races::races(ex, &self.clocks, t.thread, &preds) } else { Vec::new() });
+        self.races.push(if k.visible { races::races(ex, &self.clocks, k.thread, &preds) } else { Vec::new() });
     }
 
     /// A disabled thread's pending transition: its races are reversed at once, with

@@ -517,7 +517,8 @@ impl Reduction for StatefulDpor {
     /// recorded. It is a first operation of its state: line 10 for it.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
         self.replay_credit += REPLAY_CREDIT;
-        if let Some((k, t, _)) = self.clocks.record_taken(ex, top) {
+        if let Some((k, _)) = self.clocks.record_taken(ex, top) {
+            let t = ex.path[top].clone();
             update(&self.clocks, ex, &t, top);
             self.ran(ex, top, k.label);
         }

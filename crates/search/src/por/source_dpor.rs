@@ -104,8 +104,9 @@ impl Reduction for SourceDpor {
     /// Lines 11–12 and 14–16 (the transition taken joins `backtrack` and `done`), and
     /// lines 5–8 for it.
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
-        let Some((k, t, preds)) = self.clocks.record_taken(ex, top) else { return };
+        let Some((k, preds)) = self.clocks.record_taken(ex, top) else { return };
         if k.visible {
+            let t = ex.path[top].clone();
             let clock = self.clocks[top].clone();
             self.add_backtrack_points(ex, &t, top, &clock, &preds, false);
         }

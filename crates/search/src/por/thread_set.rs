@@ -5,17 +5,21 @@ use std::fmt;
 
 use crate::system::ThreadId;
 
-/// A set of threads. Small and cheap for the usual handful of threads; grows for more.
+/// A set of threads. Threads 0–63 live in one inline word, so the usual handful of
+/// threads never allocates (the sets are made and cloned on every transition); more
+/// threads grow a vector of further words.
 #[derive(Clone, Default)]
 pub struct ThreadSet {
-    /// bit `t % 64` of word `t / 64`; no trailing zero words
-    words: Vec<u64>,
+    /// bit `t` for threads `t < 64`
+    first: u64,
+    /// bit `t % 64` of word `t / 64 - 1` for the others; no trailing zero words
+    rest: Vec<u64>,
 }
 
 impl ThreadSet {
     /// The empty set.
     pub const fn new() -> Self {
-        ThreadSet { words: Vec::new() }
+        ThreadSet { first: 0, rest: Vec::new() }
     }
 
     /// The set of `threads`.
@@ -27,48 +31,73 @@ impl ThreadSet {
         s
     }
 
+    /// Word `i` (0: the inline one).
+    fn word(&self, i: usize) -> u64 {
+        if i == 0 { self.first } else { self.rest.get(i - 1).copied().unwrap_or(0) }
+    }
+
+    /// How many words may be non-zero.
+    fn words(&self) -> usize {
+        1 + self.rest.len()
+    }
+
+    /// Word `i`, growing the set to hold it.
+    fn word_mut(&mut self, i: usize) -> &mut u64 {
+        if i == 0 {
+            return &mut self.first;
+        }
+        if i > self.rest.len() {
+            self.rest.resize(i, 0);
+        }
+        &mut self.rest[i - 1]
+    }
+
+    fn trim(&mut self) {
+        while self.rest.last() == Some(&0) {
+            self.rest.pop();
+        }
+    }
+
     /// Adds `t`; returns whether it was new.
     pub fn insert(&mut self, t: ThreadId) -> bool {
-        let (w, b) = ((t / 64) as usize, t % 64);
-        if w >= self.words.len() {
-            self.words.resize(w + 1, 0);
-        }
-        let new = self.words[w] & (1 << b) == 0;
-        self.words[w] |= 1 << b;
+        let bit = 1u64 << (t % 64);
+        let w = self.word_mut((t / 64) as usize);
+        let new = *w & bit == 0;
+        *w |= bit;
         new
     }
 
     /// Removes `t`.
     pub fn remove(&mut self, t: ThreadId) {
-        if let Some(w) = self.words.get_mut((t / 64) as usize) {
-            *w &= !(1 << (t % 64));
-        }
-        while self.words.last() == Some(&0) {
-            self.words.pop();
+        let i = (t / 64) as usize;
+        if i < self.words() {
+            *self.word_mut(i) &= !(1u64 << (t % 64));
+            self.trim();
         }
     }
 
     /// Whether `t` is in the set.
     pub fn contains(&self, t: ThreadId) -> bool {
-        self.words.get((t / 64) as usize).is_some_and(|w| w & (1 << (t % 64)) != 0)
+        self.word((t / 64) as usize) & (1 << (t % 64)) != 0
     }
 
     /// Adds every thread of `other`; returns whether the set grew.
     pub fn union_with(&mut self, other: &ThreadSet) -> bool {
-        if other.words.len() > self.words.len() {
-            self.words.resize(other.words.len(), 0);
-        }
         let mut grew = false;
-        for (a, b) in self.words.iter_mut().zip(&other.words) {
-            grew |= *b & !*a != 0;
-            *a |= b;
+        for i in 0..other.words() {
+            let b = other.word(i);
+            if b != 0 {
+                let a = self.word_mut(i);
+                grew |= b & !*a != 0;
+                *a |= b;
+            }
         }
         grew
     }
 
     /// Whether every thread of `self` is in `other`.
     pub fn is_subset(&self, other: &ThreadSet) -> bool {
-        self.words.iter().enumerate().all(|(i, w)| w & !other.words.get(i).copied().unwrap_or(0) == 0)
+        (0..self.words()).all(|i| self.word(i) & !other.word(i) == 0)
     }
 
     /// `self ∩ other`.
@@ -78,31 +107,39 @@ impl ThreadSet {
 
     /// `self \ other`.
     pub fn minus(&self, other: &ThreadSet) -> ThreadSet {
-        let mut words: Vec<u64> = self.words.iter().enumerate().map(|(i, w)| w & !other.words.get(i).copied().unwrap_or(0)).collect();
-        while words.last() == Some(&0) {
-            words.pop();
-        }
-        ThreadSet { words }
+        let rest = (1..self.words()).map(|i| self.word(i) & !other.word(i)).collect();
+        let mut s = ThreadSet { first: self.first & !other.first, rest };
+        s.trim();
+        s
     }
 
     /// Whether the set is empty.
     pub fn is_empty(&self) -> bool {
-        self.words.iter().all(|&w| w == 0)
+        self.first == 0 && self.rest.iter().all(|&w| w == 0)
     }
 
     /// Number of threads.
     pub fn len(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
+        (0..self.words()).map(|i| self.word(i).count_ones() as usize).sum()
     }
 
     /// The threads, ascending.
     pub fn iter(&self) -> impl Iterator<Item = ThreadId> + '_ {
-        self.words.iter().enumerate().flat_map(|(i, &w)| (0..64u32).filter(move |b| w & (1 << b) != 0).map(move |b| i as u32 * 64 + b))
+        (0..self.words()).flat_map(move |i| {
+            let mut w = self.word(i);
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros();
+                    w &= w - 1;
+                    i as u32 * 64 + b
+                })
+            })
+        })
     }
 
     /// Bytes held outside the struct.
     pub fn heap_bytes(&self) -> usize {
-        self.words.capacity() * 8
+        self.rest.capacity() * 8
     }
 }
 
