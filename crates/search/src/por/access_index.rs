@@ -119,25 +119,27 @@ impl AccessIndex {
     /// stop early.
     pub fn clock_predecessors(&self, t: &Transition, below: usize, mut f: impl FnMut(usize)) {
         for a in &t.accesses {
-            let mut seen = ThreadSet::new();
             let everything = a.is_everything();
-            self.for_each_conflict(t.thread, a, below, |e| {
-                if seen.insert(e.thread) {
-                    f(e.pos as usize);
-                }
-                everything || e.access.kind != AccessKind::Write || e.access.guards.iter().any(|&g| g != 0)
-            });
+            let unguarded_write = |e: &IndexEntry| e.access.kind == AccessKind::Write && e.access.guards.iter().all(|&g| g == 0);
+            self.latest_per_thread(t.thread, a, below, |e| !everything && unguarded_write(e), |pos, _| f(pos));
         }
     }
 
     /// [`AccessIndex::latest_dependent`] for one access `a` of `thread`.
-    pub fn latest_dependent_on(&self, thread: ThreadId, a: &Access, below: usize, mut f: impl FnMut(usize, ThreadId)) {
+    pub fn latest_dependent_on(&self, thread: ThreadId, a: &Access, below: usize, f: impl FnMut(usize, ThreadId)) {
+        self.latest_per_thread(thread, a, below, |_| false, f);
+    }
+
+    /// The conflicting entries of access `a` of `thread` below `below`, latest first,
+    /// the latest of each thread only (`f(pos, thread)`), up to and including the
+    /// first one `last` says ends the walk.
+    fn latest_per_thread(&self, thread: ThreadId, a: &Access, below: usize, last: impl Fn(&IndexEntry) -> bool, mut f: impl FnMut(usize, ThreadId)) {
         let mut seen = ThreadSet::new();
         self.for_each_conflict(thread, a, below, |e| {
             if seen.insert(e.thread) {
                 f(e.pos as usize, e.thread);
             }
-            true
+            !last(e)
         });
     }
 
