@@ -41,6 +41,7 @@ impl Vm {
     /// Changes the monitor of `obj` (created if absent; dropped again when idle, so an
     /// unused monitor never makes two states differ).
     pub(crate) fn with_monitor<R>(&mut self, obj: ObjRef, f: impl FnOnce(&mut Monitor) -> R) -> R {
+        self.heap.note_lock_change();
         let o = self.heap.get_mut(obj);
         let m = o.monitor.get_or_insert_with(Default::default);
         let r = f(m);

@@ -146,22 +146,28 @@ impl Vm {
         // what the thread holds around the group's bookkeeping, which releases what
         // it takes
         let held = Some(self.held(ts.tid));
-        self.note_op(ts, self.thread_field_op(thread, f.thread_locals, false), None, held);
-        self.note_op(ts, self.thread_field_op(thread, f.thread_group, false), None, held);
+        // the `getfield`s of `threadLocals` and `group` (read again to pass it on),
+        // then the call of `threadTerminated`, noted at once
+        let mut ops = Operations::default();
+        ops.push(self.thread_field_op(thread, f.thread_locals, false));
+        ops.push(self.thread_field_op(thread, f.thread_group, false));
         let in_group = removal.is_some();
+        if let Some(r) = &removal {
+            ops.push(self.thread_field_op(thread, f.thread_group, false));
+            ops.push(Op::Sync(self.group_monitor_write(r.group, true)));
+        }
+        self.note_ops(ts, &ops, None, held);
         if let Some(r) = removal {
-            self.note_op(ts, self.thread_field_op(thread, f.thread_group, false), None, held);
-            self.note_op(ts, Op::Sync(self.group_monitor_write(r.group, true)), None, held);
             self.remove_from_group(ts, r, &f)?;
         }
         // the `putfield`s of `null` that end `Thread.exit` (`group` only if it was
         // set), noted at once
         let cleared = || in_group.then_some(f.thread_group).into_iter().chain(f.cleared);
-        let writes: Vec<Op> = cleared().map(|field| self.thread_field_op(thread, field, true)).filter(|&op| op != Op::Local).collect();
-        if !writes.is_empty() {
-            self.note_accesses_of(ts, &writes, None, held);
-            self.close_opening();
+        let mut writes = Operations::default();
+        for field in cleared() {
+            writes.push(self.thread_field_op(thread, field, true));
         }
+        self.note_ops(ts, &writes, None, held);
         for field in cleared() {
             self.heap.set_field(thread, field.slot, Value::Ref(None));
         }
@@ -212,15 +218,18 @@ impl Vm {
         let group = r.group;
         let enter = if self.monitor_visible(group) { Op::Lock(group) } else { Op::Local };
         self.monitor_enter(ts, group)?;
-        self.note_op(ts, enter, Some(group), None);
-        self.note_op(ts, Op::Sync(self.group_monitor_write(group, false)), Some(group), None);
-        self.note_op(ts, enter, Some(group), None);
+        // `threadTerminated`'s monitor enter, the call of `remove`, its monitor
+        // enter, the `arraycopy`, `notifyAll`: noted at once, as bookkeeping
+        let mut ops = Operations::default();
+        ops.push(enter);
+        ops.push(Op::Sync(self.group_monitor_write(group, false)));
+        ops.push(enter);
         let mut left = r.live;
         if let Some(i) = r.found {
             left -= 1;
             // at most the array's length, which is an int
             let (at, count) = (i as i32, (left - i) as i32);
-            self.note_op(ts, self.arraycopy_op(r.threads, at + 1, r.threads, at, count), Some(group), None);
+            ops.push(self.arraycopy_op(r.threads, at + 1, r.threads, at, count));
             if let Some(Array::Ref(elements)) = self.heap.array_mut(r.threads) {
                 elements.copy_within(i + 1..r.live, i);
                 elements[left] = None;
@@ -228,19 +237,42 @@ impl Vm {
             self.heap.set_field(group, f.group_nthreads, Value::Int(left as i32));
         }
         if left == 0 {
-            self.note_op(ts, Op::Sync(self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync)), Some(group), None);
+            ops.push(Op::Sync(self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync)));
             self.monitor_notify(group, true);
         }
+        self.note_ops(ts, &ops, Some(group), None);
         self.monitor_exit(ts, group)
     }
 
-    /// Notes operation `op` (of `group`'s bookkeeping if that is `Some`, made holding
-    /// `held` if known) as the interpreter notes one it classifies inside an atomic
-    /// method (`interpreter::stop_before`).
-    fn note_op(&mut self, ts: &ThreadStack, op: Op, group: Option<ObjRef>, held: Option<(Guards, Guards)>) {
-        if op != Op::Local {
-            self.note_accesses_of(ts, &[op], group, held);
+    /// Notes operations `ops` (of `group`'s bookkeeping if that is `Some`, made
+    /// holding `held` if known) as the interpreter notes each one it classifies
+    /// inside an atomic method (`interpreter::stop_before`), in order.
+    fn note_ops(&mut self, ts: &ThreadStack, ops: &Operations, group: Option<ObjRef>, held: Option<(Guards, Guards)>) {
+        if ops.len > 0 {
+            self.note_accesses_of(ts, &ops.ops[..ops.len], group, held);
             self.close_opening();
+        }
+    }
+}
+
+/// The operations of one stretch of the intrinsic that the interpreter would
+/// classify (those that are not [`Op::Local`]), without allocating.
+struct Operations {
+    ops: [Op; 8],
+    len: usize,
+}
+
+impl Default for Operations {
+    fn default() -> Self {
+        Operations { ops: [Op::Local; 8], len: 0 }
+    }
+}
+
+impl Operations {
+    fn push(&mut self, op: Op) {
+        if op != Op::Local {
+            self.ops[self.len] = op;
+            self.len += 1;
         }
     }
 }

@@ -43,11 +43,9 @@
 
 use std::cell::RefCell;
 
-use rustc_hash::FxHashSet;
-
 use super::AccessRecord;
 use crate::class::ClassId;
-use crate::heap::{Body, Object};
+use crate::heap::{Body, LockMarks, Object};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
@@ -61,6 +59,12 @@ pub const NO_GUARDS: Guards = [0; 3];
 
 /// Locks in either of two guard sets (as many as fit).
 pub(crate) fn union(a: &Guards, b: &Guards) -> Guards {
+    if *b == NO_GUARDS || a == b {
+        return *a;
+    }
+    if *a == NO_GUARDS {
+        return *b;
+    }
     let mut out = *a;
     let mut n = out.iter().filter(|&&l| l != 0).count();
     for &l in b.iter().filter(|&&l| l != 0) {
@@ -75,6 +79,12 @@ pub(crate) fn union(a: &Guards, b: &Guards) -> Guards {
 /// What the guards of two occurrences of one access in a transition are: the locks
 /// held at both.
 pub(crate) fn meet(a: &Guards, b: &Guards) -> Guards {
+    if a == b {
+        return *a;
+    }
+    if *a == NO_GUARDS || *b == NO_GUARDS {
+        return NO_GUARDS;
+    }
     let mut out = NO_GUARDS;
     for (slot, &g) in out.iter_mut().zip(a.iter().filter(|&&g| g != 0 && b.contains(&g))) {
         *slot = g;
@@ -113,11 +123,17 @@ struct CounterSlots {
 
 /// Objects that may be locks. Not state: a superset of the locks of every state
 /// (never undone on backtracking; each entry is checked against the state when
-/// read), with one entry per heap slot.
+/// read), with one entry per heap slot (the heap watches the slots:
+/// [`crate::heap::Heap::watch_locks_of`]).
 #[derive(Default)]
 pub(crate) struct LockCandidates {
     objects: Vec<ObjRef>,
-    slots: FxHashSet<u32>,
+    /// moves whenever what [`Vm::held_locks`] reads besides the heap changes: a
+    /// candidate added, a class's kind found
+    version: u64,
+    /// by thread: the exclusive holds last read, and when (the heap's lock epoch,
+    /// `version`, the thread's object then)
+    exclusive: Vec<Option<HeldAt>>,
     /// per class id: whether it is an `AbstractOwnableSynchronizer`
     kinds: Vec<u8>,
     /// the slot of `AbstractOwnableSynchronizer.exclusiveOwnerThread`, once seen
@@ -129,12 +145,13 @@ pub(crate) struct LockCandidates {
     read_write_seen: bool,
 }
 
-impl LockCandidates {
-    fn add(&mut self, r: ObjRef) {
-        if self.slots.insert(r.index() as u32) {
-            self.objects.push(r);
-        }
-    }
+/// A thread's exclusive holds, as read at one moment.
+#[derive(Clone, Copy, Debug)]
+struct HeldAt {
+    lock_epoch: u64,
+    version: u64,
+    thread: Option<ObjRef>,
+    held: Guards,
 }
 
 impl Vm {
@@ -145,7 +162,22 @@ impl Vm {
     /// Notes that `obj`'s monitor was entered: it may be held later.
     pub(crate) fn remember_monitor(&self, obj: ObjRef) {
         if let Some(locks) = self.lock_candidates() {
-            locks.borrow_mut().add(obj);
+            self.add_lock_candidate(locks, obj, LockMarks::CANDIDATE);
+        }
+    }
+
+    /// Lists `obj` (once per slot) and marks its slot with `marks`: a synchronizer's
+    /// fields say who holds it, so every change to it is watched; a monitor's changes
+    /// move the heap's lock epoch anyway.
+    fn add_lock_candidate(&self, locks: &RefCell<LockCandidates>, obj: ObjRef, marks: u8) {
+        let bits = marks | LockMarks::CANDIDATE;
+        let old = self.heap.mark_lock_slot(obj, bits);
+        if old & bits != bits {
+            let mut l = locks.borrow_mut();
+            if old & LockMarks::CANDIDATE == 0 {
+                l.objects.push(obj);
+            }
+            l.version += 1;
         }
     }
 
@@ -157,7 +189,7 @@ impl Vm {
         let kind = locks.borrow().kinds.get(class.index()).copied().unwrap_or(UNKNOWN);
         let kind = if kind == UNKNOWN { self.classify_lock_class(class) } else { kind };
         if kind >= SYNCHRONIZER {
-            locks.borrow_mut().add(obj);
+            self.add_lock_candidate(locks, obj, LockMarks::WATCHED);
         }
     }
 
@@ -180,6 +212,7 @@ impl Vm {
             c = cls.super_class;
         }
         let mut l = locks.borrow_mut();
+        l.version += 1;
         l.read_write_seen |= kind == READ_WRITE;
         if l.kinds.len() <= class.index() {
             l.kinds.resize(class.index() + 1, UNKNOWN);
@@ -212,12 +245,36 @@ impl Vm {
         out
     }
 
-    /// The locks thread `tid` holds exclusively now (see the module docs).
+    /// The locks thread `tid` holds exclusively now (see the module docs). Read
+    /// again only when something they depend on may have changed: a candidate's
+    /// object (the heap watches them), the candidates, the thread's object.
     pub(crate) fn held_locks(&self, tid: u32) -> Guards {
-        let Some(locks) = self.lock_candidates() else { return NO_GUARDS };
-        let locks = locks.borrow();
+        let Some(cell) = self.lock_candidates() else { return NO_GUARDS };
         let me = self.threads.get(tid as usize).and_then(|t| t.object);
-        self.guards_where(&locks, |_, o, kind| {
+        let tracking = self.heap.tracking();
+        let at = |held| HeldAt { lock_epoch: self.heap.lock_epoch(), version: cell.borrow().version, thread: me, held };
+        if tracking {
+            let now = at(NO_GUARDS);
+            let cached = cell.borrow().exclusive.get(tid as usize).copied().flatten();
+            if let Some(c) = cached.filter(|c| (c.lock_epoch, c.version, c.thread) == (now.lock_epoch, now.version, now.thread)) {
+                return c.held;
+            }
+        }
+        let held = self.read_held_locks(&cell.borrow(), tid, me);
+        if tracking {
+            let entry = at(held);
+            let mut l = cell.borrow_mut();
+            if l.exclusive.len() <= tid as usize {
+                l.exclusive.resize(tid as usize + 1, None);
+            }
+            l.exclusive[tid as usize] = Some(entry);
+        }
+        held
+    }
+
+    /// [`Vm::held_locks`], read from the state.
+    fn read_held_locks(&self, locks: &LockCandidates, tid: u32, me: Option<ObjRef>) -> Guards {
+        self.guards_where(locks, |_, o, kind| {
             let monitor = o.monitor.as_ref().is_some_and(|m| m.count > 0 && m.owner == tid);
             let owner = me.is_some()
                 && kind >= SYNCHRONIZER

@@ -324,13 +324,12 @@ impl Vm {
             return;
         }
         for a in accesses {
-            let Some(key) = self.key_of(a) else { continue };
-            if ls.borrow().racy_locked.contains(&key) || self.initialising_statics(tid, a) {
+            if a.owner == AccessRecord::NO_OWNER || a.field >= AccessRecord::BLOCK {
+                // no key (`key_of`)
                 continue;
             }
             let (exclusive, shared) = *held.get_or_insert_with(|| self.held(tid));
             let locks = if a.write { exclusive } else { guards::union(&exclusive, &shared) };
-            let mut ls = ls.borrow_mut();
             let access = Entry {
                 thread: tid,
                 held: locks,
@@ -338,11 +337,17 @@ impl Vm {
                 locked_reads: (!a.write && locks != NO_GUARDS).then_some(locks),
             };
             let location = (a.object, a.field);
-            let old = ls.entries.get(&location).copied();
-            let mut entry = old.map_or(access, |e| e.meet(&access));
-            if old == Some(entry) {
+            let old = ls.borrow().entries.get(&location).copied();
+            if old.is_some_and(|e| e.meet(&access) == e) {
+                // nothing new (the common case, looked at first)
                 continue;
             }
+            let Some(key) = self.key_of(a) else { continue };
+            if ls.borrow().racy_locked.contains(&key) || self.initialising_statics(tid, a) {
+                continue;
+            }
+            let mut ls = ls.borrow_mut();
+            let mut entry = old.map_or(access, |e| e.meet(&access));
             if let Some((pool, _)) = &ls.shared {
                 entry = pool.meet_entry(location, entry);
             }
@@ -363,8 +368,9 @@ impl Vm {
         if self.lockset().is_none() || !self.heap.get(obj).has(crate::heap::SHARED) {
             return;
         }
-        let writes: Vec<AccessRecord> = slots.iter().map(|&s| self.access_record(obj, s as u32, true, AccessClass::Data)).collect();
-        self.lockset_observe(tid, &writes, None);
+        for &s in slots {
+            self.lockset_observe(tid, &[self.access_record(obj, s as u32, true, AccessClass::Data)], None);
+        }
     }
 
     /// Whether `a` accesses a static of a class thread `tid` is initialising: every

@@ -244,6 +244,9 @@ impl AccessRecord {
 pub(crate) struct AccessSet {
     list: Vec<(AccessRecord, Guards)>,
     seen: rustc_hash::FxHashMap<AccessRecord, usize>,
+    /// a bit per location hash of the accesses in `list`: an access whose bit is
+    /// clear is new without a search
+    locations: u64,
 }
 
 impl AccessSet {
@@ -256,9 +259,16 @@ impl AccessSet {
         self.insert_guarded(a, NO_GUARDS);
     }
 
+    fn location_bit(a: &AccessRecord) -> u64 {
+        1 << ((a.object ^ (a.object >> 29) ^ u64::from(a.field).wrapping_mul(0x9E37_79B9)) & 63)
+    }
+
     /// An access made holding the locks `g`.
     pub(crate) fn insert_guarded(&mut self, a: AccessRecord, g: Guards) {
-        let at = if self.list.len() < Self::LINEAR {
+        let bit = Self::location_bit(&a);
+        let at = if self.locations & bit == 0 {
+            None
+        } else if self.list.len() < Self::LINEAR {
             self.list.iter().rposition(|(b, _)| *b == a)
         } else {
             if self.seen.is_empty() {
@@ -272,14 +282,25 @@ impl AccessSet {
                 if !self.seen.is_empty() {
                     self.seen.insert(a, self.list.len());
                 }
+                self.locations |= bit;
                 self.list.push((a, g));
             }
         }
     }
 
+    /// The accesses, in the order of their first occurrence; the set is left empty
+    /// (keeping its buffer, which a transition fills again).
     pub(crate) fn take(&mut self) -> Vec<(AccessRecord, Guards)> {
+        let out = self.list.clone();
+        self.clear();
+        out
+    }
+
+    /// Forgets every access (keeping the buffer).
+    pub(crate) fn clear(&mut self) {
         self.seen.clear();
-        std::mem::take(&mut self.list)
+        self.locations = 0;
+        self.list.clear();
     }
 }
 

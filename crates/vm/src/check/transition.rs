@@ -325,7 +325,7 @@ impl Vm {
     /// enabled; `branch` below [`Vm::branches`]).
     pub fn step(&mut self, tid: u32, branch: u32) -> VmResult<StepReport> {
         let Some(chk) = self.check.as_mut() else { return Err(VmError::Internal("step outside model checking".into())) };
-        chk.accesses.take();
+        chk.accesses.clear();
         chk.block = None;
         chk.uncaught = None;
         chk.lin_failure = None;

@@ -204,6 +204,16 @@ pub struct HeapMark {
     gc_hint: bool,
 }
 
+/// Bits of a slot's lock marks ([`Heap::mark_lock_slot`]).
+pub(crate) struct LockMarks;
+
+impl LockMarks {
+    /// a lock candidate was listed for the slot
+    pub(crate) const CANDIDATE: u8 = 1;
+    /// every change to the slot's object moves [`Heap::lock_epoch`]
+    pub(crate) const WATCHED: u8 = 2;
+}
+
 /// The object table.
 pub struct Heap {
     objects: Vec<Option<Object>>,
@@ -241,6 +251,14 @@ pub struct Heap {
     /// since the last young collection, so some object may have become garbage (see
     /// [`Heap::needs_young_collection`])
     gc_hint: bool,
+    /// by slot: what `check/guards.rs` knows of the objects there as locks
+    /// ([`LockMarks`]); set through `&self`, since the policy finds synchronizers
+    /// while classifying
+    lock_marks: Vec<std::cell::Cell<u8>>,
+    /// counts changes that may have changed which locks a thread holds, while
+    /// tracking: a change to a watched object, a monitor's change, a rollback, a
+    /// collection
+    lock_epoch: u64,
 }
 
 impl std::fmt::Debug for Heap {
@@ -288,6 +306,8 @@ impl Heap {
             remembered: Vec::new(),
             in_remembered: Vec::new(),
             gc_hint: false,
+            lock_marks: Vec::new(),
+            lock_epoch: 0,
         }
     }
 
@@ -374,6 +394,7 @@ impl Heap {
             }
             None => {
                 self.objects.push(Some(obj));
+                self.lock_marks.resize_with(self.objects.len(), Default::default);
                 ((self.objects.len() - 1) as u32, false)
             }
         };
@@ -416,6 +437,7 @@ impl Heap {
             }
             None => {
                 self.objects.push(Some(obj));
+                self.lock_marks.resize_with(self.objects.len(), Default::default);
                 (self.objects.len() - 1) as u32
             }
         };
@@ -472,7 +494,29 @@ impl Heap {
             o.epoch = j.epoch;
             j.entries.push(Entry::Saved(r.index() as u32, copy));
         }
+        if self.lock_marks.get(r.index()).is_some_and(|m| m.get() & LockMarks::WATCHED != 0) {
+            self.lock_epoch += 1;
+        }
         self.note_change(r);
+    }
+
+    /// Sets the bits `bits` of `r`'s slot's lock marks (see [`LockMarks`]) and
+    /// returns the marks before (all bits for a slot past the table's end, which
+    /// cannot hold an object).
+    pub(crate) fn mark_lock_slot(&self, r: ObjRef, bits: u8) -> u8 {
+        self.lock_marks.get(r.index()).map_or(u8::MAX, |m| m.replace(m.get() | bits))
+    }
+
+    /// Moves [`Heap::lock_epoch`]: a change the heap cannot see as one, a monitor's.
+    pub(crate) fn note_lock_change(&mut self) {
+        self.lock_epoch += 1;
+    }
+
+    /// A number that has not moved since the last call unless some object whose
+    /// slot is marked [`LockMarks::WATCHED`] or whose monitor changed, or the heap
+    /// was rolled back or collected (only while tracking: see [`Heap::tracking`]).
+    pub(crate) fn lock_epoch(&self) -> u64 {
+        self.lock_epoch
     }
 
     /// Marks `r` changed (tracking): dirty, and remembered if it is old.
@@ -730,6 +774,7 @@ impl Heap {
     /// Collects everything not reachable from `roots` (untracked execution only).
     /// Returns the number of objects freed.
     pub fn collect(&mut self, roots: impl IntoIterator<Item = ObjRef>) -> usize {
+        self.lock_epoch += 1;
         let marked = self.mark_reachable(roots);
         let mut freed = 0;
         let mut live_bytes = 0;
@@ -777,6 +822,7 @@ impl Heap {
         if self.journal.is_none() {
             return 0;
         }
+        self.lock_epoch += 1;
         let mut all_roots: Vec<ObjRef> = roots.into_iter().collect();
         for &i in &self.remembered {
             if let Some(r) = ObjRef::from_index(i) {
@@ -861,6 +907,7 @@ impl Heap {
     /// the current list still flagged dirty and those the rollback restored dirty.
     pub fn rollback(&mut self, mark: &HeapMark) -> u128 {
         let Some(j) = &mut self.journal else { return 0 };
+        self.lock_epoch += 1;
         let rebuild = mark.dirty_generation != self.dirty_generation;
         let mut delta: u128 = 0;
         let mut restored: Vec<u32> = Vec::new();
