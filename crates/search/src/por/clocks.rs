@@ -96,7 +96,7 @@ impl StackClocks {
     /// clocks see neither its start nor anything before it. Its later transitions
     /// inherit the edge from its first one (program order).
     pub(crate) fn clock_of_started(&self, ex: &Explorer, e: &Transition, n: usize, start: impl FnOnce() -> Option<usize>) -> (VectorClock, Vec<usize>, Option<usize>) {
-        let mut preds = Vec::new();
+        let mut preds = Vec::with_capacity(e.accesses.len() + 1);
         ex.index.clock_predecessors(e, n, |q| preds.push(q));
         let prev = ex.path[..n].iter().rposition(|a| a.thread == e.thread);
         let start = if prev.is_none() { start() } else { None };

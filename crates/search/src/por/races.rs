@@ -57,7 +57,7 @@ pub(crate) fn races(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[u
 /// is in the predecessors times the threads, not the predecessors squared — a
 /// transition that reads a whole array after the joins has a predecessor per element.
 pub(crate) fn maximal(ex: &Explorer, clocks: &StackClocks, preds: &[usize]) -> Vec<usize> {
-    let mut latest: Vec<(ThreadId, usize)> = Vec::new();
+    let mut latest: Vec<(ThreadId, usize)> = Vec::with_capacity(preds.len());
     for &i in preds {
         let t = ex.path[i].thread;
         match latest.iter_mut().find(|(u, _)| *u == t) {
@@ -65,7 +65,8 @@ pub(crate) fn maximal(ex: &Explorer, clocks: &StackClocks, preds: &[usize]) -> V
             None => latest.push((t, i)),
         }
     }
-    let mut out: Vec<usize> = latest.iter().filter(|&&(t, i)| latest.iter().all(|&(u, k)| u == t || !clocks[k].after(t, i))).map(|&(_, i)| i).collect();
+    let mut out: Vec<usize> = Vec::with_capacity(latest.len());
+    out.extend(latest.iter().filter(|&&(t, i)| latest.iter().all(|&(u, k)| u == t || !clocks[k].after(t, i))).map(|&(_, i)| i));
     out.sort_unstable();
     out
 }

@@ -295,10 +295,16 @@ impl Vm {
     /// `monitorenter`, consuming the permit after `park`, observing the end of the
     /// joined thread), plus the interrupt status for interruptible operations.
     pub(super) fn pending_accesses(&self, tid: u32) -> Vec<AccessRecord> {
+        let mut v = Vec::new();
+        self.pending_accesses_into(tid, &mut v);
+        v
+    }
+
+    /// [`Vm::pending_accesses`], appended to `v`.
+    pub(super) fn pending_accesses_into(&self, tid: u32, v: &mut Vec<AccessRecord>) {
         let t = &self.threads[tid as usize];
         let sync = |o, field, write| self.access_record(o, field, write, AccessClass::Sync);
         let interrupt = || t.object.map(|me| sync(me, AccessRecord::INTERRUPT, true));
-        let mut v = Vec::new();
         match t.status {
             ThreadStatus::Terminated => {}
             ThreadStatus::Waiting { monitor, .. } => v.extend([Some(sync(monitor, AccessRecord::MONITOR, true)), interrupt()].into_iter().flatten()),
@@ -308,7 +314,7 @@ impl Vm {
                 (Some(BlockReason::Join(o)), _) => v.extend([Some(sync(o, AccessRecord::LIFECYCLE, false)), interrupt()].into_iter().flatten()),
                 (Some(_), _) | (None, None) => {}
                 (None, Some(op)) => {
-                    op.accesses(self, &mut v);
+                    op.accesses(self, v);
                     v.extend(self.pending_acquire_access(tid));
                     if op.interruptible() {
                         v.extend(interrupt());
@@ -318,7 +324,6 @@ impl Vm {
         }
         // the invocations its next transition puts into their histories
         v.extend(self.lin_deferred_reads(tid));
-        v
     }
 
     /// Executes branch `branch` of the transition of thread `tid` (which must be
