@@ -44,6 +44,8 @@ pub struct WellKnown {
     pub(crate) thread_priority: usize,
     /// `Thread.threadStatus`
     pub(crate) thread_status: usize,
+    /// `Thread.interrupted`
+    pub(crate) thread_interrupted: usize,
 }
 
 impl Vm {
@@ -91,6 +93,7 @@ impl Vm {
             thread_eetop: self.instance_slot(thread, "eetop", "J")?,
             thread_priority: self.instance_slot(thread, "priority", "I")?,
             thread_status: self.instance_slot(thread, "threadStatus", "I")?,
+            thread_interrupted: self.instance_slot(thread, "interrupted", "Z")?,
         };
         self.wk = wk;
         Ok(())

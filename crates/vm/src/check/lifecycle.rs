@@ -242,7 +242,6 @@ impl Vm {
     /// Whether the interrupt flag of thread `tid` is set.
     pub(crate) fn thread_interrupted(&self, tid: u32) -> bool {
         let Some(t) = self.threads.get(tid as usize).and_then(|t| t.object) else { return false };
-        let Ok(slot) = self.instance_slot(self.wk.thread, "interrupted", "Z") else { return false };
-        self.heap.field(t, slot) == Some(Value::Int(1))
+        self.heap.field(t, self.wk.thread_interrupted) == Some(Value::Int(1))
     }
 }

@@ -113,8 +113,7 @@ impl Vm {
     /// `sleep`, `wait` and `join` make before throwing `InterruptedException`).
     pub(crate) fn take_interrupt(&mut self, tid: u32) -> Result<bool, Unwind> {
         let Some(t) = self.threads.get(tid as usize).and_then(|t| t.object) else { return Ok(false) };
-        let tc = self.wk.thread;
-        let slot = self.instance_slot(tc, "interrupted", "Z")?;
+        let slot = self.wk.thread_interrupted;
         if self.heap.field(t, slot) == Some(crate::value::Value::Int(1)) {
             self.heap.set_field(t, slot, crate::value::Value::Int(0));
             return Ok(true);
