@@ -27,6 +27,19 @@
 //! `Thread.exit` calls it. `--intrinsics off` always runs the bytecode; an
 //! end-to-end test compares the two (`crates/cli/tests/thread_group.rs`).
 //!
+//! **Repeated exits.** A stateless search runs the same exit again in nearly every
+//! execution, and what it notes is a function of few things: the thread, its group's
+//! bookkeeping (where the thread stands in the group's array, how many are live),
+//! whether the objects are shared, the locks the thread holds, and whether it is the
+//! only thread left ([`ExitKey`]). Noting it again changes nothing but the label:
+//! the locking discipline meets each location's entry with the same access (a meet
+//! is idempotent), and the terminations watch records the same accesses. So for a
+//! merged termination (the watch records it; an unmerged one probes the watch, which
+//! depends on the state) outside a trusted call's region, the intrinsic keeps what
+//! the first exit in given circumstances put into the label, and the next one in the
+//! same circumstances puts in those accesses, in the same order, and makes only the
+//! changes. The keep is knowledge, not state: never undone.
+//!
 //! This module owns the intrinsic; which group calls are bookkeeping and how their
 //! accesses are labelled is `thread_group.rs`'s.
 
@@ -35,7 +48,9 @@ use super::{AccessRecord, CheckOptions, Guards};
 use crate::class::{ClassId, MethodId};
 use crate::heap::Array;
 use crate::native::Unwind;
-use crate::thread::ThreadStack;
+use super::termination::MERGED_EXIT_STAGE;
+use crate::heap::SHARED;
+use crate::thread::{FrameKind, ThreadStack, ThreadStatus};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
@@ -82,6 +97,23 @@ struct Removal {
     live: usize,
     /// the thread's index among the live entries
     found: Option<usize>,
+}
+
+/// The circumstances of an exit that decide everything it notes ([`Vm::exit_key`]):
+/// the thread (its index, stable id and object, and whether that is shared), its
+/// group's bookkeeping (group, array of threads, live entries, the thread's place,
+/// whether group and array are shared), the locks it holds, and whether it is the
+/// only thread left (then the locking discipline counts nothing).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct ExitKey {
+    tid: u32,
+    thread_sid: u64,
+    thread: ObjRef,
+    object_sid: u64,
+    group: Option<(ObjRef, ObjRef, usize, Option<usize>, bool, bool)>,
+    held: (Guards, Guards),
+    shared: bool,
+    alone: bool,
 }
 
 impl Vm {
@@ -145,33 +177,77 @@ impl Vm {
         self.first_operation();
         // what the thread holds around the group's bookkeeping, which releases what
         // it takes
-        let held = Some(self.held(ts.tid));
-        // the `getfield`s of `threadLocals` and `group` (read again to pass it on),
-        // then the call of `threadTerminated`, noted at once
-        let mut ops = Operations::default();
-        ops.push(self.thread_field_op(thread, f.thread_locals, false));
-        ops.push(self.thread_field_op(thread, f.thread_group, false));
-        let in_group = removal.is_some();
-        if let Some(r) = &removal {
-            ops.push(self.thread_field_op(thread, f.thread_group, false));
-            ops.push(Op::Sync(self.group_monitor_write(r.group, true)));
+        let held = self.held(ts.tid);
+        let key = self.exit_key(ts, thread, removal.as_ref(), held);
+        let known = key.and_then(|k| self.check.as_ref()?.exit_notes.get(&k).cloned());
+        if let Some(noted) = &known {
+            // noted before in the same circumstances: the same accesses, in order
+            for &a in noted.iter() {
+                self.note_access(a);
+            }
+            self.close_opening();
+        } else if let (Some(_), Some(chk)) = (key, self.check.as_mut()) {
+            chk.noted = Some(Vec::new());
         }
-        self.note_ops(ts, &ops, None, held);
+        let note = known.is_none();
+        let in_group = removal.is_some();
+        if note {
+            // the `getfield`s of `threadLocals` and `group` (read again to pass it
+            // on), then the call of `threadTerminated`, noted at once
+            let mut ops = Operations::default();
+            ops.push(self.thread_field_op(thread, f.thread_locals, false));
+            ops.push(self.thread_field_op(thread, f.thread_group, false));
+            if let Some(r) = &removal {
+                ops.push(self.thread_field_op(thread, f.thread_group, false));
+                ops.push(Op::Sync(self.group_monitor_write(r.group, true)));
+            }
+            self.note_ops(ts, &ops, None, Some(held));
+        }
         if let Some(r) = removal {
-            self.remove_from_group(ts, r, &f)?;
+            self.remove_from_group(ts, r, &f, note)?;
         }
         // the `putfield`s of `null` that end `Thread.exit` (`group` only if it was
         // set), noted at once
         let cleared = || in_group.then_some(f.thread_group).into_iter().chain(f.cleared);
-        let mut writes = Operations::default();
-        for field in cleared() {
-            writes.push(self.thread_field_op(thread, field, true));
+        if note {
+            let mut writes = Operations::default();
+            for field in cleared() {
+                writes.push(self.thread_field_op(thread, field, true));
+            }
+            self.note_ops(ts, &writes, None, Some(held));
         }
-        self.note_ops(ts, &writes, None, held);
         for field in cleared() {
             self.heap.set_field(thread, field.slot, Value::Ref(None));
         }
+        if let (Some(k), Some(chk)) = (key.filter(|_| note), self.check.as_mut()) {
+            if let Some(noted) = chk.noted.take() {
+                chk.exit_notes.insert(k, noted.into());
+            }
+        }
         Ok(true)
+    }
+
+    /// The circumstances of thread `ts`'s exit (module docs, "Repeated exits"), if
+    /// what it notes may be taken from an earlier exit in the same ones: a merged
+    /// termination (whose accesses the terminations watch records, which an exit
+    /// does again to no effect) outside a trusted call's region.
+    fn exit_key(&self, ts: &ThreadStack, thread: ObjRef, removal: Option<&Removal>, held: (Guards, Guards)) -> Option<ExitKey> {
+        let chk = self.check.as_ref()?;
+        if chk.merged_call.is_some() || !ts.frames.first().is_some_and(|f| f.kind == FrameKind::ThreadEntry { stage: MERGED_EXIT_STAGE }) {
+            return None;
+        }
+        let shared = |o: ObjRef| self.heap.get(o).has(SHARED);
+        let tid = ts.tid;
+        Some(ExitKey {
+            tid,
+            thread_sid: self.threads.get(tid as usize)?.sid,
+            thread,
+            object_sid: self.heap.get(thread).sid,
+            group: removal.map(|r| (r.group, r.threads, r.live, r.found, shared(r.group), shared(r.threads))),
+            held,
+            shared: shared(thread),
+            alone: self.threads.iter().enumerate().all(|(i, t)| i == tid as usize || t.status == ThreadStatus::Terminated),
+        })
     }
 
     /// What `Thread.exit`'s `getfield` (`put`: `putfield`) of `field` of `thread`
@@ -192,7 +268,7 @@ impl Vm {
         }
         let (Some(&Value::Ref(Some(group))), Some(&Value::Ref(Some(thread)))) = (ts.values.get(base), ts.values.get(base + 1)) else { return Ok(false) };
         let Some(removal) = self.removal(ts.tid, group, thread, &f) else { return Ok(false) };
-        self.remove_from_group(ts, removal, &f)?;
+        self.remove_from_group(ts, removal, &f, true)?;
         ts.values.truncate(base);
         Ok(true)
     }
@@ -214,22 +290,27 @@ impl Vm {
     /// The body of `threadTerminated` (`synchronized (this) { remove(t); if (nthreads
     /// == 0) notifyAll(); }`, `remove` itself synchronized on the group) for a
     /// non-daemon group: its changes, and its operations noted as bookkeeping.
-    fn remove_from_group(&mut self, ts: &mut ThreadStack, r: Removal, f: &ExitFields) -> Result<(), Unwind> {
+    fn remove_from_group(&mut self, ts: &mut ThreadStack, r: Removal, f: &ExitFields, note: bool) -> Result<(), Unwind> {
         let group = r.group;
         let enter = if self.monitor_visible(group) { Op::Lock(group) } else { Op::Local };
         self.monitor_enter(ts, group)?;
         // `threadTerminated`'s monitor enter, the call of `remove`, its monitor
-        // enter, the `arraycopy`, `notifyAll`: noted at once, as bookkeeping
+        // enter, the `arraycopy`, `notifyAll`: noted at once, as bookkeeping (unless
+        // `note` is off: the exit took them from an earlier one)
         let mut ops = Operations::default();
-        ops.push(enter);
-        ops.push(Op::Sync(self.group_monitor_write(group, false)));
-        ops.push(enter);
+        if note {
+            ops.push(enter);
+            ops.push(Op::Sync(self.group_monitor_write(group, false)));
+            ops.push(enter);
+        }
         let mut left = r.live;
         if let Some(i) = r.found {
             left -= 1;
-            // at most the array's length, which is an int
-            let (at, count) = (i as i32, (left - i) as i32);
-            ops.push(self.arraycopy_op(r.threads, at + 1, r.threads, at, count));
+            if note {
+                // at most the array's length, which is an int
+                let (at, count) = (i as i32, (left - i) as i32);
+                ops.push(self.arraycopy_op(r.threads, at + 1, r.threads, at, count));
+            }
             if let Some(Array::Ref(elements)) = self.heap.array_mut(r.threads) {
                 elements.copy_within(i + 1..r.live, i);
                 elements[left] = None;
@@ -237,7 +318,9 @@ impl Vm {
             self.heap.set_field(group, f.group_nthreads, Value::Int(left as i32));
         }
         if left == 0 {
-            ops.push(Op::Sync(self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync)));
+            if note {
+                ops.push(Op::Sync(self.access_record(group, AccessRecord::MONITOR, true, AccessClass::Sync)));
+            }
             self.monitor_notify(group, true);
         }
         self.note_ops(ts, &ops, Some(group), None);

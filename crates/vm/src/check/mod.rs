@@ -413,6 +413,12 @@ pub(crate) struct CheckState {
     /// the fields the exit intrinsic works on, when `options.intrinsics` and the
     /// classes have them (`exit_intrinsic.rs`; not state)
     pub(crate) exit_fields: Option<exit_intrinsic::ExitFields>,
+    /// what exits noted, by their circumstances (`exit_intrinsic.rs`, "Repeated
+    /// exits"; knowledge, not state)
+    pub(crate) exit_notes: rustc_hash::FxHashMap<exit_intrinsic::ExitKey, std::rc::Rc<[AccessRecord]>>,
+    /// while `Some`, every access [`Vm::note_access`] notes is pushed here too (an
+    /// exit recording what it notes)
+    pub(crate) noted: Option<Vec<AccessRecord>>,
 }
 
 /// A check of the search's limits (time, memory) the vm polls inside long
@@ -474,6 +480,8 @@ impl CheckState {
             lin_unchecked: Default::default(),
             lin_classes: Vec::new(),
             exit_fields: None,
+            exit_notes: Default::default(),
+            noted: None,
             java_spec: None,
         }
     }

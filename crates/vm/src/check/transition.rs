@@ -111,6 +111,9 @@ impl Vm {
     pub(crate) fn note_access(&mut self, a: AccessRecord) {
         if let Some(chk) = self.check.as_mut() {
             chk.accesses.insert(a);
+            if let Some(noted) = &mut chk.noted {
+                noted.push(a);
+            }
         }
     }
 
@@ -331,6 +334,7 @@ impl Vm {
     pub fn step(&mut self, tid: u32, branch: u32) -> VmResult<StepReport> {
         let Some(chk) = self.check.as_mut() else { return Err(VmError::Internal("step outside model checking".into())) };
         chk.accesses.clear();
+        chk.noted = None;
         chk.block = None;
         chk.uncaught = None;
         chk.lin_failure = None;
