@@ -41,12 +41,18 @@ impl Vm {
     /// Changes the monitor of `obj` (created if absent; dropped again when idle, so an
     /// unused monitor never makes two states differ).
     pub(crate) fn with_monitor<R>(&mut self, obj: ObjRef, f: impl FnOnce(&mut Monitor) -> R) -> R {
-        self.heap.note_lock_change();
+        let holder = |m: &Monitor| (m.count > 0).then_some(m.owner);
         let o = self.heap.get_mut(obj);
+        let before = o.monitor.as_deref().and_then(holder);
         let m = o.monitor.get_or_insert_with(Default::default);
         let r = f(m);
+        let after = holder(m);
         if m.idle() {
             o.monitor = None;
+        }
+        if before != after {
+            // which locks a thread holds changed (`check/guards.rs`)
+            self.heap.note_lock_change();
         }
         r
     }

@@ -251,23 +251,23 @@ impl Vm {
     pub(crate) fn held_locks(&self, tid: u32) -> Guards {
         let Some(cell) = self.lock_candidates() else { return NO_GUARDS };
         let me = self.threads.get(tid as usize).and_then(|t| t.object);
+        let lock_epoch = self.heap.lock_epoch();
         let tracking = self.heap.tracking();
-        let at = |held| HeldAt { lock_epoch: self.heap.lock_epoch(), version: cell.borrow().version, thread: me, held };
-        if tracking {
-            let now = at(NO_GUARDS);
-            let cached = cell.borrow().exclusive.get(tid as usize).copied().flatten();
-            if let Some(c) = cached.filter(|c| (c.lock_epoch, c.version, c.thread) == (now.lock_epoch, now.version, now.thread)) {
-                return c.held;
+        let (held, version) = {
+            let locks = cell.borrow();
+            if let Some(Some(c)) = locks.exclusive.get(tid as usize).filter(|_| tracking) {
+                if c.lock_epoch == lock_epoch && c.version == locks.version && c.thread == me {
+                    return c.held;
+                }
             }
-        }
-        let held = self.read_held_locks(&cell.borrow(), tid, me);
+            (self.read_held_locks(&locks, tid, me), locks.version)
+        };
         if tracking {
-            let entry = at(held);
             let mut l = cell.borrow_mut();
             if l.exclusive.len() <= tid as usize {
                 l.exclusive.resize(tid as usize + 1, None);
             }
-            l.exclusive[tid as usize] = Some(entry);
+            l.exclusive[tid as usize] = Some(HeldAt { lock_epoch, version, thread: me, held });
         }
         held
     }

@@ -256,8 +256,8 @@ pub struct Heap {
     /// while classifying
     lock_marks: Vec<std::cell::Cell<u8>>,
     /// counts changes that may have changed which locks a thread holds, while
-    /// tracking: a change to a watched object, a monitor's change, a rollback, a
-    /// collection
+    /// tracking: a change to a watched object, a change of who holds a monitor, a
+    /// rollback that restores a slot with lock marks, a collection
     lock_epoch: u64,
 }
 
@@ -394,7 +394,7 @@ impl Heap {
             }
             None => {
                 self.objects.push(Some(obj));
-                self.lock_marks.resize_with(self.objects.len(), Default::default);
+                self.grow_lock_marks();
                 ((self.objects.len() - 1) as u32, false)
             }
         };
@@ -437,7 +437,7 @@ impl Heap {
             }
             None => {
                 self.objects.push(Some(obj));
-                self.lock_marks.resize_with(self.objects.len(), Default::default);
+                self.grow_lock_marks();
                 (self.objects.len() - 1) as u32
             }
         };
@@ -500,6 +500,14 @@ impl Heap {
         self.note_change(r);
     }
 
+    /// Gives every slot its lock marks (never shrinking them: a slot the table gives
+    /// back on a rollback keeps its marks for the next object there).
+    fn grow_lock_marks(&mut self) {
+        if self.lock_marks.len() < self.objects.len() {
+            self.lock_marks.resize_with(self.objects.len(), Default::default);
+        }
+    }
+
     /// Sets the bits `bits` of `r`'s slot's lock marks (see [`LockMarks`]) and
     /// returns the marks before (all bits for a slot past the table's end, which
     /// cannot hold an object).
@@ -512,9 +520,10 @@ impl Heap {
         self.lock_epoch += 1;
     }
 
-    /// A number that has not moved since the last call unless some object whose
-    /// slot is marked [`LockMarks::WATCHED`] or whose monitor changed, or the heap
-    /// was rolled back or collected (only while tracking: see [`Heap::tracking`]).
+    /// A number that has not moved since the last call unless an object whose slot is
+    /// marked [`LockMarks::WATCHED`] changed, a monitor changed hands
+    /// ([`Heap::note_lock_change`]), a rollback restored a slot with lock marks, or
+    /// the heap was collected (only while tracking: see [`Heap::tracking`]).
     pub(crate) fn lock_epoch(&self) -> u64 {
         self.lock_epoch
     }
@@ -907,7 +916,10 @@ impl Heap {
     /// the current list still flagged dirty and those the rollback restored dirty.
     pub fn rollback(&mut self, mark: &HeapMark) -> u128 {
         let Some(j) = &mut self.journal else { return 0 };
-        self.lock_epoch += 1;
+        // whether a slot with lock marks is restored (the lock epoch moves then)
+        let marks = &self.lock_marks;
+        let mut locks_restored = false;
+        let mut lock_slot = |i: u32| locks_restored |= marks.get(i as usize).is_some_and(|m| m.get() != 0);
         let rebuild = mark.dirty_generation != self.dirty_generation;
         let mut delta: u128 = 0;
         let mut restored: Vec<u32> = Vec::new();
@@ -920,11 +932,13 @@ impl Heap {
         while j.entries.len() > mark.entries {
             match j.entries.pop() {
                 Some(Entry::Saved(i, o)) => {
+                    lock_slot(i);
                     delta = delta.wrapping_add(o.hash).wrapping_sub(hash_at(&self.objects, i));
                     restore(i, o.flags);
                     self.objects[i as usize] = Some(o);
                 }
                 Some(Entry::Alloc(i, from_free)) => {
+                    lock_slot(i);
                     delta = delta.wrapping_sub(hash_at(&self.objects, i));
                     self.objects[i as usize] = None;
                     self.live_objects -= 1;
@@ -936,6 +950,7 @@ impl Heap {
                     }
                 }
                 Some(Entry::Freed(i, o)) => {
+                    lock_slot(i);
                     delta = delta.wrapping_add(o.hash);
                     restore(i, o.flags);
                     self.young.push(i);
@@ -946,6 +961,7 @@ impl Heap {
                     }
                 }
                 Some(Entry::Element(i, index, bits, header)) => {
+                    lock_slot(i);
                     if let Some(Some(o)) = self.objects.get_mut(i as usize) {
                         if let Body::Array(a) = &mut o.body {
                             a.set_bits(index as usize, bits);
@@ -981,6 +997,9 @@ impl Heap {
             self.dirty.truncate(mark.dirty);
         }
         self.gc_hint = mark.gc_hint;
+        if locks_restored {
+            self.lock_epoch += 1;
+        }
         delta
     }
 
