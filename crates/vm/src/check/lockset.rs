@@ -185,9 +185,48 @@ pub(crate) struct Lockset {
     /// the pool of a parallel search's vms, and its epoch when this copy last
     /// pulled from it (`shared_lockset.rs`)
     shared: Option<(Arc<SharedDiscipline>, u64)>,
+    /// accesses counted already, by a hash ([`Observation`])
+    observed: Vec<Option<Observation>>,
+}
+
+/// An access of a thread holding given locks, counted against the discipline:
+/// counting it again changes nothing (a location's entry meets the same access
+/// again; keys only become racier), so [`Vm::lockset_observe`] skips it. Kept in a
+/// table of [`Lockset::OBSERVED`] slots, the latest of each slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Observation {
+    tid: u32,
+    access: AccessRecord,
+    exclusive: Guards,
+    shared: Guards,
+}
+
+impl Observation {
+    fn slot(&self) -> usize {
+        let mut h = rustc_hash::FxHasher::default();
+        std::hash::Hash::hash(&(self.tid, self.access, self.exclusive[0], self.shared[0]), &mut h);
+        std::hash::Hasher::finish(&h) as usize % Lockset::OBSERVED
+    }
 }
 
 impl Lockset {
+    /// Slots of the table of accesses counted already.
+    const OBSERVED: usize = 1024;
+
+    /// Whether `o` was counted already (as far as the table remembers).
+    fn observed(&self, o: &Observation) -> bool {
+        self.observed.get(o.slot()).is_some_and(|s| s.as_ref() == Some(o))
+    }
+
+    /// `o` has been counted.
+    fn remember_observed(&mut self, o: Observation) {
+        if self.observed.is_empty() {
+            self.observed = vec![None; Self::OBSERVED];
+        }
+        let slot = o.slot();
+        self.observed[slot] = Some(o);
+    }
+
     /// A discipline that assumes nothing is racy yet (`enabled`), or lets nothing
     /// through.
     pub(crate) fn new(enabled: bool) -> Lockset {
@@ -329,6 +368,10 @@ impl Vm {
                 continue;
             }
             let (exclusive, shared) = *held.get_or_insert_with(|| self.held(tid));
+            let seen = Observation { tid, access: *a, exclusive, shared };
+            if ls.borrow().observed(&seen) {
+                continue;
+            }
             let locks = if a.write { exclusive } else { guards::union(&exclusive, &shared) };
             let access = Entry {
                 thread: tid,
@@ -340,13 +383,19 @@ impl Vm {
             let old = ls.borrow().entries.get(&location).copied();
             if old.is_some_and(|e| e.meet(&access) == e) {
                 // nothing new (the common case, looked at first)
+                ls.borrow_mut().remember_observed(seen);
                 continue;
             }
             let Some(key) = self.key_of(a) else { continue };
-            if ls.borrow().racy_locked.contains(&key) || self.initialising_statics(tid, a) {
+            if self.initialising_statics(tid, a) {
+                continue;
+            }
+            if ls.borrow().racy_locked.contains(&key) {
+                ls.borrow_mut().remember_observed(seen);
                 continue;
             }
             let mut ls = ls.borrow_mut();
+            ls.remember_observed(seen);
             let mut entry = old.map_or(access, |e| e.meet(&access));
             if let Some((pool, _)) = &ls.shared {
                 entry = pool.meet_entry(location, entry);
