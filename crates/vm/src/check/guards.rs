@@ -37,6 +37,14 @@
 //! accesses made inside an atomic library call keep none, which only loses
 //! independence.
 //!
+//! Reading a thread's exclusive holds walks the candidates, and a transition asks
+//! for them at every access it notes; so they are kept per thread with the heap's
+//! lock epoch ([`crate::heap::Heap::lock_epoch`]), which moves whenever a monitor
+//! changes hands, a synchronizer candidate (its slot marked watched) changes, a
+//! rollback restores a marked slot, or the heap is collected, and are read again
+//! only then (or when the candidates or the thread's object changed). Read holds are
+//! read every time (they live in objects no candidate marks).
+//!
 //! This module owns the candidate list of objects that may be locks (every object
 //! whose monitor was entered, every synchronizer accessed) and the reading of the
 //! guards; it must not decide scheduling points or visibility.
@@ -123,8 +131,8 @@ struct CounterSlots {
 
 /// Objects that may be locks. Not state: a superset of the locks of every state
 /// (never undone on backtracking; each entry is checked against the state when
-/// read), with one entry per heap slot (the heap watches the slots:
-/// [`crate::heap::Heap::watch_locks_of`]).
+/// read), with one entry per heap slot (marked in the heap:
+/// [`crate::heap::Heap::mark_lock_slot`]).
 #[derive(Default)]
 pub(crate) struct LockCandidates {
     objects: Vec<ObjRef>,
