@@ -185,7 +185,9 @@ impl Vm {
             for &a in noted.iter() {
                 self.note_access(a);
             }
-            self.close_opening();
+            if !noted.is_empty() {
+                self.close_opening();
+            }
         } else if let (Some(_), Some(chk)) = (key, self.check.as_mut()) {
             chk.noted = Some(Vec::new());
         }
