@@ -115,7 +115,8 @@ impl TransitionSystem for VmSystem {
         };
         // Labels carry only the accesses partial-order reduction must see (the vm's
         // `Visibility`): an empty label is an invisible transition.
-        let mut accesses = Vec::with_capacity(report.accesses.iter().filter(|(a, _)| a.visible).count());
+        // (sized for every access at once, not grown as the visible ones come)
+        let mut accesses = Vec::with_capacity(report.accesses.len());
         accesses.extend(report.accesses.iter().filter(|(a, _)| a.visible).map(|(a, g)| access(a, *g)));
         let transition = Transition { thread: mv.thread, branch: mv.branch, accesses };
         let uncaught = report.uncaught.as_ref().map(|u| Violation {

@@ -360,14 +360,10 @@ impl Vm {
     /// Records the accesses of the operation thread `tid` stands before (its
     /// transition's own), guarded by the locks it holds.
     pub(crate) fn note_pending(&mut self, tid: u32) {
-        // the buffer `note_accesses_of` uses (idle here)
-        let Some(mut accesses) = self.check.as_mut().map(|c| std::mem::take(&mut c.op_accesses)) else { return };
-        accesses.clear();
-        self.pending_accesses_into(tid, &mut accesses);
-        self.note_guarded(tid, &accesses, None);
-        if let Some(chk) = self.check.as_mut() {
-            chk.op_accesses = accesses;
-        }
+        self.with_access_buffer(|vm, accesses| {
+            vm.pending_accesses_into(tid, accesses);
+            vm.note_guarded(tid, accesses, None);
+        });
     }
 
     /// Records accesses thread `tid` makes now in the transition's label — a read

@@ -310,8 +310,14 @@ impl Vm {
         self.check.as_ref().map(|c| &c.lockset).filter(|l| l.borrow().enabled)
     }
 
+    /// Whether `a` is to a location the discipline has no key for: outside the Java
+    /// heap, or a pseudo-location (monitor, life cycle, off-heap block).
+    fn keyless(a: &AccessRecord) -> bool {
+        a.owner == AccessRecord::NO_OWNER || a.field >= AccessRecord::BLOCK
+    }
+
     fn key_of(&self, a: &AccessRecord) -> Option<Key> {
-        if a.owner == AccessRecord::NO_OWNER || a.field >= AccessRecord::BLOCK {
+        if Self::keyless(a) {
             return None;
         }
         let statics = a.owner & AccessRecord::STATICS != 0;
@@ -363,8 +369,9 @@ impl Vm {
             return;
         }
         for a in accesses {
-            if a.owner == AccessRecord::NO_OWNER || a.field >= AccessRecord::BLOCK {
-                // no key (`key_of`)
+            // a static of a class this thread is initialising is not counted, while
+            // that lasts: state, so such an access is not remembered as counted
+            if Self::keyless(a) || self.initialising_statics(tid, a) {
                 continue;
             }
             let (exclusive, shared) = *held.get_or_insert_with(|| self.held(tid));
@@ -372,6 +379,7 @@ impl Vm {
             if ls.borrow().observed(&seen) {
                 continue;
             }
+            ls.borrow_mut().remember_observed(seen);
             let locks = if a.write { exclusive } else { guards::union(&exclusive, &shared) };
             let access = Entry {
                 thread: tid,
@@ -383,19 +391,13 @@ impl Vm {
             let old = ls.borrow().entries.get(&location).copied();
             if old.is_some_and(|e| e.meet(&access) == e) {
                 // nothing new (the common case, looked at first)
-                ls.borrow_mut().remember_observed(seen);
                 continue;
             }
             let Some(key) = self.key_of(a) else { continue };
-            if self.initialising_statics(tid, a) {
-                continue;
-            }
             if ls.borrow().racy_locked.contains(&key) {
-                ls.borrow_mut().remember_observed(seen);
                 continue;
             }
             let mut ls = ls.borrow_mut();
-            ls.remember_observed(seen);
             let mut entry = old.map_or(access, |e| e.meet(&access));
             if let Some((pool, _)) = &ls.shared {
                 entry = pool.meet_entry(location, entry);

@@ -137,16 +137,24 @@ impl Vm {
     /// the bookkeeping of group `bookkeeping` if that is `Some`, with the locks
     /// `held` the thread holds at each if known.
     pub(crate) fn note_accesses_of(&mut self, ts: &ThreadStack, ops: &[Op], bookkeeping: Option<ObjRef>, held: Option<(Guards, Guards)>) {
+        self.with_access_buffer(|vm, accesses| {
+            for op in ops {
+                op.accesses(vm, accesses);
+            }
+            if !accesses.is_empty() {
+                vm.note_op_accesses(ts, accesses, bookkeeping, held);
+            }
+        });
+    }
+
+    /// Runs `f` with the vm's buffer for an operation's accesses, empty (one buffer
+    /// for every operation noted: this runs for each inside a transition); nothing
+    /// outside model checking.
+    pub(super) fn with_access_buffer(&mut self, f: impl FnOnce(&mut Vm, &mut Vec<AccessRecord>)) {
         let Some(chk) = self.check.as_mut() else { return };
-        // one buffer for every operation (this runs for each inside a transition)
         let mut accesses = std::mem::take(&mut chk.op_accesses);
         accesses.clear();
-        for op in ops {
-            op.accesses(self, &mut accesses);
-        }
-        if !accesses.is_empty() {
-            self.note_op_accesses(ts, &mut accesses, bookkeeping, held);
-        }
+        f(self, &mut accesses);
         if let Some(chk) = self.check.as_mut() {
             chk.op_accesses = accesses;
         }
