@@ -29,13 +29,16 @@ pub struct VmSystem {
     /// a parallel search's worker: where to add the instructions it ran when it is
     /// dropped, and the count it started from
     worker: Option<(Arc<AtomicU64>, u64)>,
+    /// the enabled threads of the current state, found with its disabled ones (a
+    /// search asks for both in turn); cleared by every step, restore and reset
+    enabled_now: Option<Vec<ThreadId>>,
 }
 
 impl VmSystem {
     /// Wraps a vm on which `prepare_main` and `start_checking` were called.
     pub fn new(mut vm: Vm) -> VmSystem {
         let initial = vm.save();
-        VmSystem { vm, initial, last: StepReport::default(), limits: StepLimits::default(), worker: None }
+        VmSystem { vm, initial, last: StepReport::default(), limits: StepLimits::default(), worker: None, enabled_now: None }
     }
 
     /// Makes this system one worker of a parallel search: its locking discipline
@@ -91,6 +94,9 @@ fn access(a: &AccessRecord, guards: Guards) -> Access {
 
 impl TransitionSystem for VmSystem {
     fn enabled(&mut self) -> Vec<ThreadId> {
+        if let Some(enabled) = self.enabled_now.take() {
+            return enabled;
+        }
         if self.vm.program_ended() {
             return Vec::new();
         }
@@ -108,6 +114,7 @@ impl TransitionSystem for VmSystem {
     }
 
     fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
+        self.enabled_now = None;
         let report = match self.vm.step(mv.thread, mv.branch) {
             Ok(r) => r,
             Err(VmError::Interrupted) => return Err(Box::new(LimitReached(self.limits.exceeded().unwrap_or(Limit::Time)))),
@@ -143,10 +150,12 @@ impl TransitionSystem for VmSystem {
     }
 
     fn restore(&mut self, mark: SaveMark) {
+        self.enabled_now = None;
         self.vm.restore(mark.0);
     }
 
     fn reset(&mut self) -> Result<(), SystemError> {
+        self.enabled_now = None;
         self.vm.restore(self.initial);
         Ok(())
     }
@@ -172,11 +181,17 @@ impl TransitionSystem for VmSystem {
         if self.vm.program_ended() {
             return self.vm.cut_short_threads();
         }
-        self.vm.disabled_threads()
+        let (enabled, disabled) = self.vm.thread_sets();
+        self.enabled_now = Some(enabled);
+        disabled
     }
 
     fn thread_positions(&mut self) -> Option<Vec<u64>> {
         Some(self.vm.thread_positions())
+    }
+
+    fn positions_hash(&mut self) -> Option<u64> {
+        Some(self.vm.positions_hash())
     }
 
     fn encode(&mut self) -> Option<Vec<u8>> {

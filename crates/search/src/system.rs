@@ -86,7 +86,7 @@ impl AccessKind {
 
 /// One shared-memory access of a transition. `object` is a stable identity (the same
 /// object has the same id on every path), `field` a location inside it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Access {
     /// the object (or class, for static fields; or thread, for thread operations)
     pub object: u64,
@@ -99,6 +99,17 @@ pub struct Access {
     /// are never co-enabled unless they also conflict on the lock; see the vm's
     /// `guards.rs`)
     pub guards: [u64; 3],
+}
+
+/// Three words per access (labels are interned, hashed once per transition taken):
+/// the derived hash would feed each field and the guards' length apart.
+impl std::hash::Hash for Access {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.object);
+        state.write_u64(u64::from(self.field) << 8 | self.kind as u64);
+        let [a, b, c] = self.guards;
+        state.write_u64(a ^ b.rotate_left(21) ^ c.rotate_left(42));
+    }
 }
 
 impl Access {
@@ -140,6 +151,12 @@ impl Access {
     pub fn conflicts(&self, other: &Access) -> bool {
         let located = (self.object == other.object && self.field == other.field) || self.is_everything() || other.is_everything();
         located && self.kind.conflicts_with(other.kind) && !self.shares_guard(other)
+    }
+
+    /// Whether it is a write made under no lock: it conflicts with every access of
+    /// another thread to its location.
+    pub fn is_unguarded_write(&self) -> bool {
+        self.kind == AccessKind::Write && self.guards == [0; 3]
     }
 
     /// Whether both accesses were made under a common lock.
@@ -401,6 +418,19 @@ pub trait TransitionSystem {
     /// (`por/thread_paths.rs`). Default: `None`.
     fn thread_positions(&mut self) -> Option<Vec<u64>> {
         None
+    }
+
+    /// One hash of [`TransitionSystem::thread_positions`] (the same function of the
+    /// state, what a stateless search keys its stack by: `por/stack_keys.rs`), for a
+    /// system that can take it without listing the positions. Default: from them.
+    fn positions_hash(&mut self) -> Option<u64> {
+        self.thread_positions().map(|p| {
+            use std::hash::Hasher;
+            let mut h = rustc_hash::FxHasher::default();
+            h.write_usize(p.len());
+            p.iter().for_each(|&x| h.write_u64(x));
+            h.finish()
+        })
     }
 
     /// A full canonical encoding of the current state, for checking fingerprints

@@ -4,6 +4,8 @@
 //! reads or writes each location in any label of `L_r`. The explorer keeps both in
 //! step with the stack and the graph; neither decides anything.
 
+use std::cell::Cell;
+
 use rustc_hash::FxHashMap;
 
 use super::thread_set::ThreadSet;
@@ -24,31 +26,79 @@ struct IndexEntry {
 /// rare: the program's end, the last transition of its path.)
 #[derive(Default)]
 pub(crate) struct AccessIndex {
-    locations: FxHashMap<(u64, u32), Vec<IndexEntry>>,
+    /// each location's place in `entries`
+    slots: FxHashMap<(u64, u32), u32>,
+    /// per place, the entries of its location, in stack order
+    entries: Vec<Vec<IndexEntry>>,
     everything: Vec<IndexEntry>,
+    /// the place of each entry, in the order they were pushed (`EVERYWHERE`: in
+    /// `everything`): a pop takes the last ones without looking their locations up
+    /// (pushes and pops follow the stack)
+    pushed_places: Vec<u32>,
+    /// the clock predecessors of the transition pushed last, found while pushing it
+    /// (see [`AccessIndex::push`])
+    pushed: PushedPredecessors,
+}
+
+/// What [`AccessIndex::clock_predecessors`] answers for the transition pushed last,
+/// walked while its accesses were indexed (its locations are looked up once, not
+/// twice): the stateless DPOR algorithms ask for it on every transition they take.
+#[derive(Default)]
+struct PushedPredecessors {
+    /// someone asked for the pushed transition's predecessors: walk on every push
+    wanted: Cell<bool>,
+    /// the position pushed and its accesses' buffer (the transition's identity while
+    /// it is on the stack), if `preds` are its
+    of: Option<(usize, usize)>,
+    preds: Vec<usize>,
 }
 
 impl AccessIndex {
+    /// Where [`AccessIndex::pushed_places`] names `everything`.
+    const EVERYWHERE: u32 = u32::MAX;
+
     pub(crate) fn push(&mut self, pos: usize, t: &Transition) {
+        let pushed = &mut self.pushed;
+        pushed.preds.clear();
+        let mut walk = pushed.wanted.get() && self.everything.is_empty();
         for a in &t.accesses {
             let entry = IndexEntry { pos: pos as u32, thread: t.thread, access: *a };
             if a.is_everything() {
+                walk = false;
                 self.everything.push(entry);
-            } else {
-                self.locations.entry((a.object, a.field)).or_default().push(entry);
+                self.pushed_places.push(Self::EVERYWHERE);
+                continue;
             }
+            let next = self.entries.len() as u32;
+            let place = *self.slots.entry((a.object, a.field)).or_insert(next);
+            if place == next {
+                self.entries.push(Vec::new());
+            }
+            let at = &mut self.entries[place as usize];
+            if walk {
+                latest_per_thread_to_write(at, t.thread, a, pos, |q| pushed.preds.push(q));
+            }
+            at.push(entry);
+            self.pushed_places.push(place);
+        }
+        pushed.of = walk.then_some((pos, t.accesses.as_ptr() as usize));
+    }
+
+    /// Takes back the [`AccessIndex::push`] of `t` at `pos`, the last one not taken
+    /// back.
+    pub(crate) fn pop(&mut self, pos: usize, t: &Transition) {
+        self.pushed.of = None;
+        for _ in &t.accesses {
+            let Some(place) = self.pushed_places.pop() else { return };
+            let entries = if place == Self::EVERYWHERE { &mut self.everything } else { &mut self.entries[place as usize] };
+            let popped = entries.pop();
+            debug_assert!(popped.is_some_and(|e| e.pos as usize == pos), "index pops follow its pushes");
         }
     }
 
-    pub(crate) fn pop(&mut self, pos: usize, t: &Transition) {
-        for a in &t.accesses {
-            let entries = if a.is_everything() { Some(&mut self.everything) } else { self.locations.get_mut(&(a.object, a.field)) };
-            if let Some(v) = entries {
-                while v.last().is_some_and(|e| e.pos as usize == pos) {
-                    v.pop();
-                }
-            }
-        }
+    /// The entries of location `at`, in stack order.
+    fn entries_at(&self, at: (u64, u32)) -> &[IndexEntry] {
+        self.slots.get(&at).map_or(&[][..], |&place| &self.entries[place as usize])
     }
 
     /// Calls `f` for each entry `< below` that conflicts with access `a` of `thread`
@@ -56,7 +106,7 @@ impl AccessIndex {
     fn for_each_conflict<'a>(&'a self, thread: ThreadId, a: &Access, below: usize, mut f: impl FnMut(&'a IndexEntry) -> bool) {
         let keep = |e: &&IndexEntry| (e.pos as usize) < below && e.thread != thread && a.conflicts(&e.access);
         if a.is_everything() {
-            let mut all: Vec<&IndexEntry> = self.locations.values().flatten().chain(&self.everything).filter(keep).collect();
+            let mut all: Vec<&IndexEntry> = self.entries.iter().flatten().chain(&self.everything).filter(keep).collect();
             // latest first; within a position, by location (the map's order is not
             // the search's to depend on)
             all.sort_by_key(|e| (std::cmp::Reverse(e.pos), e.access.object, e.access.field, e.access.kind));
@@ -64,7 +114,7 @@ impl AccessIndex {
             let _ = all.into_iter().all(f);
             return;
         }
-        let at = self.locations.get(&(a.object, a.field)).map_or(&[][..], Vec::as_slice);
+        let at = self.entries_at((a.object, a.field));
         if self.everything.is_empty() {
             let _ = at.iter().rev().filter(keep).all(f);
             return;
@@ -116,12 +166,23 @@ impl AccessIndex {
     /// and none of the positions left out could be a maximal predecessor. (Long runs
     /// of one location, a monitor taken on every step, are walked only to their last
     /// write.) An [`Access::everything`] of `t` walks every location, so it does not
-    /// stop early.
+    /// stop early. For the transition just pushed, once anyone has asked, the answer
+    /// was found while pushing it (`PushedPredecessors`).
     pub fn clock_predecessors(&self, t: &Transition, below: usize, mut f: impl FnMut(usize)) {
+        if self.pushed.of == Some((below, t.accesses.as_ptr() as usize)) {
+            self.pushed.preds.iter().for_each(|&q| f(q));
+            return;
+        }
+        // the algorithms that ask ask for every transition they take: from now on,
+        // walk while pushing
+        self.pushed.wanted.set(true);
         for a in &t.accesses {
-            let everything = a.is_everything();
-            let unguarded_write = |e: &IndexEntry| e.access.kind == AccessKind::Write && e.access.guards.iter().all(|&g| g == 0);
-            self.latest_per_thread(t.thread, a, below, |e| !everything && unguarded_write(e), |pos, _| f(pos));
+            if a.is_everything() || !self.everything.is_empty() {
+                let everything = a.is_everything();
+                self.latest_per_thread(t.thread, a, below, |e| !everything && e.access.is_unguarded_write(), |pos, _| f(pos));
+                continue;
+            }
+            latest_per_thread_to_write(self.entries_at((a.object, a.field)), t.thread, a, below, &mut f);
         }
     }
 
@@ -160,7 +221,28 @@ impl AccessIndex {
     }
 
     pub(crate) fn bytes(&self) -> usize {
-        (self.locations.capacity() * 40 + self.everything.capacity() * std::mem::size_of::<IndexEntry>()) + self.locations.values().map(|v| v.capacity() * std::mem::size_of::<IndexEntry>()).sum::<usize>()
+        let entries: usize = self.entries.iter().map(|v| v.capacity()).sum::<usize>() + self.everything.capacity();
+        self.slots.capacity() * 24 + self.entries.capacity() * 24 + self.pushed_places.capacity() * 4 + entries * std::mem::size_of::<IndexEntry>()
+    }
+}
+
+/// [`AccessIndex::clock_predecessors`] for access `a` of `thread` at one location's
+/// entries `at` (no [`Access::everything`] anywhere): the latest conflicting entry
+/// of each thread below `below`, latest first, down to the first unguarded write.
+fn latest_per_thread_to_write(at: &[IndexEntry], thread: ThreadId, a: &Access, below: usize, mut f: impl FnMut(usize)) {
+    let guarded = a.guards != [0; 3];
+    let mut seen = ThreadSet::new();
+    for e in at.iter().rev() {
+        let conflicts = a.kind.conflicts_with(e.access.kind) && !(guarded && a.shares_guard(&e.access));
+        if (e.pos as usize) >= below || e.thread == thread || !conflicts {
+            continue;
+        }
+        if seen.insert(e.thread) {
+            f(e.pos as usize);
+        }
+        if e.access.is_unguarded_write() {
+            break;
+        }
     }
 }
 

@@ -165,6 +165,17 @@ impl Frame {
         }
     }
 
+    /// [`Frame::new`] keeping the buffers of `self`, a popped frame (a deep search
+    /// pushes a frame per transition; their lists are mostly a few entries long).
+    fn renew(self, state: StateId, depth: usize, enabled: &[ThreadId], disabled: ThreadSet) -> Frame {
+        let Frame { mut current, mut taken, mut known, mut sleep, .. } = self;
+        current.clear();
+        taken.clear();
+        known.clear();
+        sleep.clear();
+        Frame { current, taken, known, sleep, ..Frame::new(state, depth, enabled, disabled) }
+    }
+
     /// The threads of its sleep set.
     pub fn asleep(&self) -> ThreadSet {
         let mut out = ThreadSet::new();
@@ -249,6 +260,8 @@ pub(crate) struct Explorer {
     pub labels: LabelTable<Transition>,
     /// the DFS stack; frame `i` is at depth `i`
     pub frames: Vec<Frame>,
+    /// popped frames, whose buffers the next pushed ones reuse
+    spare_frames: Vec<Frame>,
     /// the labels of the active transitions of `frames[..top]`, in order
     pub path: Vec<Transition>,
     /// the stack's accesses by location (kept only if the algorithm asks)
@@ -321,6 +334,7 @@ impl Explorer {
             graph: StateGraph::new(),
             labels: LabelTable::new(),
             frames: Vec::new(),
+            spare_frames: Vec::new(),
             path: Vec::new(),
             index: AccessIndex::default(),
             path_starts: Vec::new(),
@@ -423,7 +437,11 @@ impl Explorer {
             self.stack_pos.resize((i + 1).max(self.stack_pos.len() * 2), OFF_STACK);
         }
         self.stack_pos[i] = self.frames.len() as u32;
-        let mut frame = Frame::new(state, self.frames.len(), enabled, disabled);
+        let depth = self.frames.len();
+        let mut frame = match self.spare_frames.pop() {
+            Some(spare) => spare.renew(state, depth, enabled, disabled),
+            None => Frame::new(state, depth, enabled, disabled),
+        };
         if let Some(k) = key {
             self.stack_keys.push(k, state);
         }
@@ -447,6 +465,7 @@ impl Explorer {
             (Some(cycles), Some(pos)) => cycles.leave(pos, parent),
             _ => None,
         };
+        self.spare_frames.push(f);
         match found {
             Some(c) => run.livelock(&self.path, c),
             None => Ok(()),

@@ -57,14 +57,28 @@ pub(crate) fn races(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[u
 /// is in the predecessors times the threads, not the predecessors squared — a
 /// transition that reads a whole array after the joins has a predecessor per element.
 pub(crate) fn maximal(ex: &Explorer, clocks: &StackClocks, preds: &[usize]) -> Vec<usize> {
-    let mut latest: Vec<(ThreadId, usize)> = Vec::with_capacity(preds.len());
+    // each thread's latest, (thread, position): on the stack for up to `INLINE`
+    // threads (this runs for every transition taken)
+    const INLINE: usize = 8;
+    let mut inline = [(0 as ThreadId, 0usize); INLINE];
+    let mut len = 0;
+    let mut spilled: Vec<(ThreadId, usize)> = Vec::new();
     for &i in preds {
         let t = ex.path[i].thread;
-        match latest.iter_mut().find(|(u, _)| *u == t) {
-            Some(l) => l.1 = l.1.max(i),
-            None => latest.push((t, i)),
+        let latest = if spilled.is_empty() { &mut inline[..len] } else { &mut spilled[..] };
+        if let Some(l) = latest.iter_mut().find(|(u, _)| *u == t) {
+            l.1 = l.1.max(i);
+        } else if spilled.is_empty() && len < INLINE {
+            inline[len] = (t, i);
+            len += 1;
+        } else {
+            if spilled.is_empty() {
+                spilled.extend_from_slice(&inline[..len]);
+            }
+            spilled.push((t, i));
         }
     }
+    let latest = if spilled.is_empty() { &inline[..len] } else { &spilled[..] };
     let mut out: Vec<usize> = Vec::with_capacity(latest.len());
     out.extend(latest.iter().filter(|&&(t, i)| latest.iter().all(|&(u, k)| u == t || !clocks[k].after(t, i))).map(|&(_, i)| i));
     out.sort_unstable();

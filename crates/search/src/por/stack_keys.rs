@@ -6,7 +6,7 @@
 //! path, which it must match so that a cyclic program's executions end. Taking the
 //! full fingerprint of every state for that (on the JVM: every thread's stack hashed,
 //! and the young objects numbered under symmetry) is wasted on programs without
-//! loops, where no state ever repeats. [`TransitionSystem::thread_positions`]
+//! loops, where no state ever repeats. [`TransitionSystem::positions_hash`]
 //! is cheap and a function of the state, so two equal states have equal positions;
 //! a state whose positions are not those of an earlier state on the stack cannot
 //! equal it, and its fingerprint is not needed.
@@ -22,8 +22,7 @@
 //!
 //! This module owns the lookup only; what a match means is the caller's.
 
-use rustc_hash::{FxHashMap, FxHasher};
-use std::hash::Hasher;
+use rustc_hash::FxHashMap;
 
 use crate::system::TransitionSystem;
 use jvmc_state::StateId;
@@ -53,12 +52,7 @@ impl StackKeys {
     /// The key of the current state: its positions, and its fingerprint when a state
     /// on the stack has the same positions (or the system has none).
     pub fn key(&self, sys: &mut dyn TransitionSystem) -> StackKey {
-        let positions = sys.thread_positions().map(|p| {
-            let mut h = FxHasher::default();
-            h.write_usize(p.len());
-            p.iter().for_each(|&x| h.write_u64(x));
-            h.finish()
-        });
+        let positions = sys.positions_hash();
         let fingerprint = match positions {
             Some(p) if !self.positions.contains_key(&p) => None,
             _ => Some(sys.fingerprint()),

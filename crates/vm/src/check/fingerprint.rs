@@ -34,7 +34,7 @@ use xxhash_rust::xxh3::xxh3_128;
 
 use crate::class::{ClassId, InitState};
 use crate::heap::{Array, Body, Heap, PINNED, REMEMBERED, YOUNG};
-use crate::thread::{FrameKind, ThreadStatus};
+use crate::thread::{FrameKind, JThread, ThreadStatus};
 use crate::value::{ObjRef, Value};
 use crate::vm::Vm;
 
@@ -70,23 +70,41 @@ impl Vm {
     pub fn thread_positions(&self) -> Vec<u64> {
         self.threads.iter().map(|t| {
             let mut h = rustc_hash::FxHasher::default();
-            for f in &t.stack.frames {
-                h.write_u64(self.method(f.method).stable);
-                h.write_u32(f.pc);
-                h.write_u8(kind_code(f.kind));
-            }
-            for v in &t.stack.values {
-                match *v {
-                    Value::Top => h.write_u8(0),
-                    Value::Int(i) => h.write_i32(i),
-                    Value::Long(l) => h.write_i64(l),
-                    Value::Float(f) => h.write_u32(f.to_bits()),
-                    Value::Double(d) => h.write_u64(d.to_bits()),
-                    Value::Ref(r) => h.write_u8(1 + u8::from(r.is_some())),
-                }
-            }
+            self.hash_position(t, &mut h);
             h.finish()
         }).collect()
+    }
+
+    /// One hash of every thread's position ([`Vm::thread_positions`] without a
+    /// hash per thread: the search's `positions_hash`).
+    pub fn positions_hash(&self) -> u64 {
+        let mut h = rustc_hash::FxHasher::default();
+        h.write_usize(self.threads.len());
+        for t in &self.threads {
+            self.hash_position(t, &mut h);
+        }
+        h.finish()
+    }
+
+    /// Feeds where thread `t` stands into `h` (see [`Vm::thread_positions`]).
+    fn hash_position(&self, t: &JThread, h: &mut rustc_hash::FxHasher) {
+        h.write_usize(t.stack.frames.len());
+        for f in &t.stack.frames {
+            h.write_u64(self.method(f.method).stable);
+            h.write_u32(f.pc);
+            h.write_u8(kind_code(f.kind));
+        }
+        h.write_usize(t.stack.values.len());
+        for v in &t.stack.values {
+            match *v {
+                Value::Top => h.write_u8(0),
+                Value::Int(i) => h.write_i32(i),
+                Value::Long(l) => h.write_i64(l),
+                Value::Float(f) => h.write_u32(f.to_bits()),
+                Value::Double(d) => h.write_u64(d.to_bits()),
+                Value::Ref(r) => h.write_u8(1 + u8::from(r.is_some())),
+            }
+        }
     }
 
     /// The name the state gives `r`: its stable id, or for a young object under heap

@@ -259,9 +259,18 @@ impl Vm {
         (0..self.threads.len() as u32).filter(|&t| self.thread_enabled(t)).collect()
     }
 
-    /// The threads that have not terminated but could not take a transition now.
-    pub fn disabled_threads(&self) -> Vec<u32> {
-        (0..self.threads.len() as u32).filter(|&t| self.threads[t as usize].status != ThreadStatus::Terminated && !self.thread_enabled(t)).collect()
+    /// [`Vm::enabled_threads`], and the threads that have not terminated but could
+    /// not take a transition now, in one pass.
+    pub fn thread_sets(&self) -> (Vec<u32>, Vec<u32>) {
+        let (mut enabled, mut disabled) = (Vec::new(), Vec::new());
+        for (tid, t) in (0..).zip(&self.threads) {
+            if self.thread_enabled(tid) {
+                enabled.push(tid);
+            } else if t.status != ThreadStatus::Terminated {
+                disabled.push(tid);
+            }
+        }
+        (enabled, disabled)
     }
 
     /// The threads the program's end cut short: none before it ends, then every
