@@ -57,28 +57,46 @@ impl AccessIndex {
     /// Where [`AccessIndex::pushed_places`] names `everything`.
     const EVERYWHERE: u32 = u32::MAX;
 
+    /// Indexes the accesses of `t`, the transition at stack position `pos`.
     pub(crate) fn push(&mut self, pos: usize, t: &Transition) {
+        let places = self.places_of(t);
+        self.push_placed(pos, t, &places);
+    }
+
+    /// The places of `t`'s accesses in the index, its locations' from now on (the
+    /// explorer keeps them per label: a transition taken again is indexed without
+    /// looking its locations up).
+    pub(crate) fn places_of(&mut self, t: &Transition) -> Box<[u32]> {
+        t.accesses.iter().map(|a| if a.is_everything() { Self::EVERYWHERE } else { self.place_of((a.object, a.field)) }).collect()
+    }
+
+    fn place_of(&mut self, location: (u64, u32)) -> u32 {
+        let next = self.entries.len() as u32;
+        let place = *self.slots.entry(location).or_insert(next);
+        if place == next {
+            self.entries.push(Vec::new());
+        }
+        place
+    }
+
+    /// [`AccessIndex::push`] with the places of `t`'s accesses
+    /// ([`AccessIndex::places_of`]).
+    pub(crate) fn push_placed(&mut self, pos: usize, t: &Transition, places: &[u32]) {
         let pushed = &mut self.pushed;
         pushed.preds.clear();
         let mut walk = pushed.wanted.get() && self.everything.is_empty();
-        for a in &t.accesses {
+        for (a, &place) in t.accesses.iter().zip(places) {
             let entry = IndexEntry { pos: pos as u32, thread: t.thread, access: *a };
-            if a.is_everything() {
+            if place == Self::EVERYWHERE {
                 walk = false;
                 self.everything.push(entry);
-                self.pushed_places.push(Self::EVERYWHERE);
-                continue;
+            } else {
+                let at = &mut self.entries[place as usize];
+                if walk {
+                    latest_per_thread_to_write(at, t.thread, a, pos, |q| pushed.preds.push(q));
+                }
+                at.push(entry);
             }
-            let next = self.entries.len() as u32;
-            let place = *self.slots.entry((a.object, a.field)).or_insert(next);
-            if place == next {
-                self.entries.push(Vec::new());
-            }
-            let at = &mut self.entries[place as usize];
-            if walk {
-                latest_per_thread_to_write(at, t.thread, a, pos, |q| pushed.preds.push(q));
-            }
-            at.push(entry);
             self.pushed_places.push(place);
         }
         pushed.of = walk.then_some((pos, t.accesses.as_ptr() as usize));

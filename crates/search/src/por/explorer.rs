@@ -266,6 +266,9 @@ pub(crate) struct Explorer {
     pub path: Vec<Transition>,
     /// the stack's accesses by location (kept only if the algorithm asks)
     pub index: AccessIndex,
+    /// per label (`k.label` of a transition taken), the places of its accesses in
+    /// `index`, once it was taken
+    label_places: Vec<Option<Box<[u32]>>>,
     /// where `path` runs on past the stack (SDPOR replays paths of `L_r` from a
     /// visited state), each thread first alive at a state of that extension, with
     /// the position of the transition that led there (its start)
@@ -337,6 +340,7 @@ impl Explorer {
             spare_frames: Vec::new(),
             path: Vec::new(),
             index: AccessIndex::default(),
+            label_places: Vec::new(),
             path_starts: Vec::new(),
             path_enablings: Vec::new(),
             arriving: None,
@@ -698,7 +702,12 @@ impl Explorer {
     /// Records `k` as the active transition of frame `top`.
     fn take(&mut self, red: &mut dyn Reduction, top: usize, k: Explored, t: Transition) {
         if self.index_on {
-            self.index.push(top, &t);
+            let i = k.label as usize;
+            if self.label_places.len() <= i {
+                self.label_places.resize(i + 1, None);
+            }
+            let places = self.label_places[i].get_or_insert_with(|| self.index.places_of(&t));
+            self.index.push_placed(top, &t, places);
         }
         self.path.push(t);
         let f = &mut self.frames[top];
@@ -841,7 +850,8 @@ impl Explorer {
     }
 
     fn sample_memory(&mut self, red: &dyn Reduction) {
-        let sets: usize = red.heap_bytes() + self.frames.iter().map(Frame::heap_bytes).sum::<usize>() + self.frames.capacity() * std::mem::size_of::<Frame>() + self.index.bytes();
+        let places: usize = self.label_places.capacity() * 16 + self.label_places.iter().flatten().map(|p| p.len() * 4).sum::<usize>();
+        let sets: usize = red.heap_bytes() + self.frames.iter().map(Frame::heap_bytes).sum::<usize>() + self.frames.capacity() * std::mem::size_of::<Frame>() + self.index.bytes() + places;
         self.sets_peak = self.sets_peak.max(sets as u64);
     }
 

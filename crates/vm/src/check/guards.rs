@@ -374,13 +374,15 @@ impl Vm {
         if accesses.is_empty() {
             return;
         }
-        let (exclusive, shared) = held.unwrap_or_else(|| self.held(tid));
-        self.lockset_observe(tid, accesses, Some((exclusive, shared)));
+        // pseudo-locations (monitors, life cycles, off-heap blocks) are the
+        // synchronisation itself: never guarded, so the locks are read only for a
+        // real location (a thread's pending operation is mostly an acquire)
+        let held = held.or_else(|| accesses.iter().any(|a| a.field < AccessRecord::BLOCK).then(|| self.held(tid)));
+        self.lockset_observe(tid, accesses, held);
         self.probe_if_observed(tid, accesses);
+        let (exclusive, shared) = held.unwrap_or((NO_GUARDS, NO_GUARDS));
         let Some(chk) = self.check.as_mut() else { return };
         for &a in accesses {
-            // pseudo-locations (monitors, life cycles, off-heap blocks) are the
-            // synchronisation itself: never guarded
             let g = match (a.field < AccessRecord::BLOCK, a.write) {
                 (false, _) => NO_GUARDS,
                 (true, true) => exclusive,

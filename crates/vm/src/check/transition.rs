@@ -262,7 +262,7 @@ impl Vm {
     /// [`Vm::enabled_threads`], and the threads that have not terminated but could
     /// not take a transition now, in one pass.
     pub fn thread_sets(&self) -> (Vec<u32>, Vec<u32>) {
-        let (mut enabled, mut disabled) = (Vec::new(), Vec::new());
+        let (mut enabled, mut disabled) = (Vec::with_capacity(self.threads.len()), Vec::new());
         for (tid, t) in (0..).zip(&self.threads) {
             if self.thread_enabled(tid) {
                 enabled.push(tid);
