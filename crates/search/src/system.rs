@@ -80,7 +80,8 @@ pub enum AccessKind {
 impl AccessKind {
     /// Whether accesses of these two kinds to one location conflict.
     pub fn conflicts_with(self, other: AccessKind) -> bool {
-        !matches!((self, other), (AccessKind::Read, AccessKind::Read) | (AccessKind::Update, AccessKind::Update))
+        // all but read beside read and update beside update
+        self == AccessKind::Write || self != other
     }
 }
 

@@ -251,8 +251,7 @@ fn latest_per_thread_to_write(at: &[IndexEntry], thread: ThreadId, a: &Access, b
     let guarded = a.guards != [0; 3];
     let mut seen = ThreadSet::new();
     for e in at.iter().rev() {
-        let conflicts = a.kind.conflicts_with(e.access.kind) && !(guarded && a.shares_guard(&e.access));
-        if (e.pos as usize) >= below || e.thread == thread || !conflicts {
+        if e.thread == thread || (e.pos as usize) >= below || !a.kind.conflicts_with(e.access.kind) || (guarded && a.shares_guard(&e.access)) {
             continue;
         }
         if seen.insert(e.thread) {

@@ -72,7 +72,8 @@ impl Vm {
     /// [`Vm::downgrade_restored`] for the candidate writes `writes` (stable id, index
     /// in `label`, decided), not empty.
     fn downgrade_candidates(&self, from: usize, writes: &mut [(u64, usize, bool)], label: &mut [(AccessRecord, Guards)]) {
-        writes.sort_unstable();
+        // by object only: each write is decided on its own
+        writes.sort_unstable_by_key(|w| w.0);
         let mut restored: Vec<u64> = Vec::new();
         for (slot, image) in self.heap.before_images(from) {
             let Some(now) = ObjRef::from_index(slot).and_then(|r| self.heap.try_get(r)) else { continue };

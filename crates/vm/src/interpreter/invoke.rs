@@ -237,7 +237,16 @@ impl Vm {
         if let Some(l) = lock {
             self.monitor_enter(ts, l)?;
         }
-        let saved: Vec<Value> = ts.values[base..].to_vec();
+        // the argument slots as they were, for a retry (on the stack when few)
+        let mut saved_inline = [Value::Top; 16];
+        let saved_heap: Vec<Value>;
+        let saved: &[Value] = if nslots <= saved_inline.len() {
+            saved_inline[..nslots].copy_from_slice(&ts.values[base..]);
+            &saved_inline[..nslots]
+        } else {
+            saved_heap = ts.values[base..].to_vec();
+            &saved_heap
+        };
         let result = f(self, ts, Args(args));
         if let Some(l) = lock {
             self.monitor_exit(ts, l)?;
@@ -246,7 +255,7 @@ impl Vm {
         ts.values.truncate(base);
         if matches!(result, Err(Unwind::Block)) {
             // the invoke is retried when the thread runs again: its arguments stay
-            ts.values.extend_from_slice(&saved);
+            ts.values.extend_from_slice(saved);
         }
         match result? {
             Ret::Void => Ok(Flow::Next),

@@ -54,6 +54,47 @@ pub(crate) enum Flow {
     Switched,
 }
 
+/// Whether `insn` can be a scheduling point at all (see [`Vm::stop_before`]): it
+/// touches the heap, a monitor, or calls or returns.
+#[inline(always)]
+fn may_stop(insn: Insn) -> bool {
+    matches!(
+        insn,
+        Insn::Getfield(_)
+        | Insn::Putfield(_)
+        | Insn::Getstatic(_)
+        | Insn::Putstatic(_)
+        | Insn::Iaload
+        | Insn::Laload
+        | Insn::Faload
+        | Insn::Daload
+        | Insn::Aaload
+        | Insn::Baload
+        | Insn::Caload
+        | Insn::Saload
+        | Insn::Iastore
+        | Insn::Lastore
+        | Insn::Fastore
+        | Insn::Dastore
+        | Insn::Aastore
+        | Insn::Bastore
+        | Insn::Castore
+        | Insn::Sastore
+        | Insn::Monitorenter
+        | Insn::Monitorexit
+        | Insn::Invokevirtual(_)
+        | Insn::Invokespecial(_)
+        | Insn::Invokestatic(_)
+        | Insn::Invokeinterface(_)
+        | Insn::Ireturn
+        | Insn::Lreturn
+        | Insn::Freturn
+        | Insn::Dreturn
+        | Insn::Areturn
+        | Insn::Return
+    )
+}
+
 impl Vm {
     /// Runs the thread whose stack is `ts` until the innermost `Barrier` frame is on
     /// top again.
@@ -132,41 +173,7 @@ impl Vm {
         if self.first_operation() {
             return Ok(false);
         }
-        if !matches!(
-            insn,
-            Insn::Getfield(_)
-                | Insn::Putfield(_)
-                | Insn::Getstatic(_)
-                | Insn::Putstatic(_)
-                | Insn::Iaload
-                | Insn::Laload
-                | Insn::Faload
-                | Insn::Daload
-                | Insn::Aaload
-                | Insn::Baload
-                | Insn::Caload
-                | Insn::Saload
-                | Insn::Iastore
-                | Insn::Lastore
-                | Insn::Fastore
-                | Insn::Dastore
-                | Insn::Aastore
-                | Insn::Bastore
-                | Insn::Castore
-                | Insn::Sastore
-                | Insn::Monitorenter
-                | Insn::Monitorexit
-                | Insn::Invokevirtual(_)
-                | Insn::Invokespecial(_)
-                | Insn::Invokestatic(_)
-                | Insn::Invokeinterface(_)
-                | Insn::Ireturn
-                | Insn::Lreturn
-                | Insn::Freturn
-                | Insn::Dreturn
-                | Insn::Areturn
-                | Insn::Return
-        ) {
+        if !may_stop(insn) {
             return Ok(false);
         }
         if ts.frames.last().is_some_and(|f| f.bookkeeping)
