@@ -23,6 +23,10 @@
 //! - `rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S]
 //!   [--jobs J] [--out DIR] [PROGRAM...]`: the DFS-RB paper's experiment, ranking and
 //!   leave-one-out validation (`rb_experiments`, `rb_ranking`).
+//! - `pgo [--max-time S] [--jobs J] [--compare N]`: a profile-guided release build of
+//!   `jvmc`, trained on the programs under `tests/programs/concurrent` and
+//!   `benchmarks/` except `benchmarks/dpor` (`pgo`); written to `target/pgo/jvmc`;
+//!   `--compare N` checks it explores what the plain build does and times both.
 //! - `paper` and `rb-experiments` run their plans on this machine's cores, or with
 //!   `--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]` as a Slurm job array whose
 //!   results `--collect DIR` merges (`batch`); `batch-task PLAN TASK CHUNK` is what
@@ -38,6 +42,7 @@ mod liveness_bench;
 mod paper;
 mod paper_figures;
 mod parallel_bench;
+mod pgo;
 mod por_bench;
 mod rb_characteristics;
 mod rb_compare;
@@ -189,6 +194,19 @@ fn main() -> anyhow::Result<()> {
             }
             parallel_bench::parallel_bench(&workers, repeat, &clients)
         }
+        "pgo" => {
+            let mut opts = pgo::Options { max_time: 5, jobs: 2, compare: None };
+            while let Some(a) = args.next() {
+                let mut value = |what: &str| args.next().with_context(|| format!("{a} needs {what}"));
+                match a.as_str() {
+                    "--max-time" => opts.max_time = value("a number of seconds")?.parse().context("--max-time needs a number of seconds")?,
+                    "--jobs" => opts.jobs = value("a number")?.parse().context("--jobs needs a number")?,
+                    "--compare" => opts.compare = Some(value("a number of runs")?.parse().context("--compare needs a number of runs")?),
+                    other => bail!("pgo: unknown option {other}"),
+                }
+            }
+            pgo::pgo(&opts).map(|_| ())
+        }
         "rb-characteristics" => {
             let (mut max_time, mut seed, mut filter) = (60, 1, Vec::new());
             while let Some(a) = args.next() {
@@ -209,7 +227,7 @@ fn main() -> anyhow::Result<()> {
         _ => {
             eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--clients-only] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--resume] [--collect DIR]
                   the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
-  parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]\n                  the parallel search against one worker on the large POR clients, with a scaling model (docs/algorithms/parallel.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--resume] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
+  parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]\n                  the parallel search against one worker on the large POR clients, with a scaling model (docs/algorithms/parallel.md)\n  pgo [--max-time S] [--jobs J] [--compare N]\n                  a profile-guided release build of jvmc, trained on the test and benchmark programs except benchmarks/dpor: target/pgo/jvmc;\n                  --compare N: the same counts as the plain release build on benchmarks/dpor, and both timed (docs/algorithms/optimal-dpor.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--resume] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
         }
     }
@@ -273,8 +291,21 @@ fn workspace_root() -> anyhow::Result<std::path::PathBuf> {
     Ok(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().context("the workspace root")?.to_path_buf())
 }
 
-/// Builds the release `jvmc` of the workspace at `root`; returns its path.
+/// Builds the release `jvmc` of the workspace at `root`; returns its path. With
+/// `JVMC_BIN` set, that binary instead (e.g. `target/pgo/jvmc` from `cargo xtask pgo`).
 fn release_jvmc(root: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
+    if let Some(bin) = std::env::var_os("JVMC_BIN") {
+        let bin = std::path::PathBuf::from(bin);
+        if !bin.is_file() {
+            bail!("JVMC_BIN names no file: {}", bin.display());
+        }
+        return Ok(bin);
+    }
+    build_release_jvmc(root)
+}
+
+/// Builds the plain release `jvmc` of the workspace at `root`; returns its path.
+fn build_release_jvmc(root: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
     run(Command::new("cargo").args(["build", "--release", "-p", "jvmc"]).current_dir(root))?;
     Ok(root.join("target/release/jvmc"))
 }
