@@ -32,11 +32,6 @@ fn check(jvmc: &Path, classes: &Path, client: &str, alg: &str, liveness: bool) -
     Ok((verdict, n(&stats["states_new"]), n(&stats["transitions"]), n(&stats["elapsed_ms"]) as f64 / 1000.0))
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
-}
-
 /// Runs the table (see the module docs).
 pub fn liveness_bench(filter: &[String]) -> anyhow::Result<()> {
     let (jvmc, classes, clients) = super::por_bench::prepare(filter)?;
@@ -61,7 +56,7 @@ pub fn liveness_bench(filter: &[String]) -> anyhow::Result<()> {
                 }
             }
             let (verdict, states, transitions) = seen.unwrap_or_default();
-            let (t_on, t_off) = (median(on), median(off));
+            let (t_on, t_off) = (super::median(on), super::median(off));
             let ratio = if t_off > 0.0 { t_on / t_off } else { 1.0 };
             if verdict.ends_with("complete") && t_off > 0.05 {
                 log_sum += ratio.ln();

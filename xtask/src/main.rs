@@ -157,8 +157,8 @@ fn main() -> anyhow::Result<()> {
             rb_experiments::rb_experiments(&opts)
         }
         "paper" => {
-            let jvmc = std::env::var_os("JVMC_BIN").map(std::path::PathBuf::from);
-            let mut opts = paper::Options { quick: false, clients_only: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc, executor: batch::Executor::Local { jobs: 2, resume: false }, collect: None };
+            // (`JVMC_BIN` is `release_jvmc`'s)
+            let mut opts = paper::Options { quick: false, clients_only: false, jobs: 2, max_time: 60, max_memory: "4G".into(), out: None, algorithms: Vec::new(), jvmc: None, executor: batch::Executor::Local { jobs: 2, resume: false }, collect: None };
             let mut cluster = ClusterOptions::default();
             while let Some(a) = args.next() {
                 if cluster.parse(&a, &mut args)? {
@@ -292,14 +292,15 @@ fn workspace_root() -> anyhow::Result<std::path::PathBuf> {
 }
 
 /// Builds the release `jvmc` of the workspace at `root`; returns its path. With
-/// `JVMC_BIN` set, that binary instead (e.g. `target/pgo/jvmc` from `cargo xtask pgo`).
+/// `JVMC_BIN` set, that binary instead (e.g. `target/pgo/jvmc` from `cargo xtask pgo`),
+/// made absolute (Slurm tasks run it from elsewhere).
 fn release_jvmc(root: &std::path::Path) -> anyhow::Result<std::path::PathBuf> {
     if let Some(bin) = std::env::var_os("JVMC_BIN") {
         let bin = std::path::PathBuf::from(bin);
         if !bin.is_file() {
             bail!("JVMC_BIN names no file: {}", bin.display());
         }
-        return Ok(bin);
+        return Ok(std::path::absolute(bin)?);
     }
     build_release_jvmc(root)
 }
@@ -315,6 +316,12 @@ fn build_release_jvmc(root: &std::path::Path) -> anyhow::Result<std::path::PathB
 fn json_report(cmd: &mut Command, what: &str) -> anyhow::Result<serde_json::Value> {
     let out = cmd.output().with_context(|| format!("running {cmd:?}"))?;
     serde_json::from_slice(&out.stdout).with_context(|| format!("{what}: no JSON report ({})", String::from_utf8_lossy(&out.stderr).trim()))
+}
+
+/// The median of `v` (the upper one of an even count); `v` must not be empty.
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
 }
 
 fn run(cmd: &mut Command) -> anyhow::Result<()> {

@@ -60,7 +60,7 @@ pub struct Options {
     pub algorithms: Vec<String>,
     /// only generate the clients (step 1) and list how many of each kind
     pub clients_only: bool,
-    /// the `jvmc` to run (`JVMC_BIN`); `None`: build the release one
+    /// the `jvmc` to run; `None`: `release_jvmc`'s (`JVMC_BIN`, or the release build)
     pub jvmc: Option<PathBuf>,
     /// where the runs go: this machine's cores, or a Slurm job array (`batch.rs`)
     pub executor: Executor,

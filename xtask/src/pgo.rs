@@ -102,12 +102,8 @@ pub fn pgo(opts: &Options) -> anyhow::Result<PathBuf> {
 /// `--compare n` (module docs): the plain release build against `guided`.
 fn compare(root: &Path, classes: &Path, guided: &Path, n: usize) -> anyhow::Result<()> {
     let plain = super::build_release_jvmc(root)?;
-    let classes = classes.join("benchmarks-dpor");
-    std::fs::create_dir_all(&classes)?;
-    let mut sources: Vec<PathBuf> = COMPARED.iter().map(|(name, ..)| root.join("benchmarks/dpor").join(format!("{name}.java"))).collect();
-    sources.sort();
-    sources.dedup();
-    run_quietly(Command::new("javac").args(["-nowarn", "-d"]).arg(&classes).args(&sources))?;
+    let classes = classes.join("benchmarks");
+    super::dpor_bench::benchmark_programs(root, &classes, |dir, _| dir == "dpor")?;
     println!("| program | search | verdict | states | transitions | executions | release (ms, median of {n}) | pgo (ms) | pgo / release |");
     println!("|---|---|---|---:|---:|---:|---:|---:|---:|");
     let mut differences = Vec::new();
@@ -122,7 +118,7 @@ fn compare(root: &Path, classes: &Path, guided: &Path, n: usize) -> anyhow::Resu
                 cmd.args(["check", "--workers", "1", "--json", "-"]).args(*options).arg("--cp").arg(&classes).args([name, arg]);
                 let report = super::json_report(&mut cmd, &what)?;
                 let stats = &report["stats"];
-                times[i].push(stats["elapsed_ms"].as_u64().unwrap_or(0));
+                times[i].push(stats["elapsed_ms"].as_u64().unwrap_or(0) as f64);
                 let these = [report["verdict"].as_str().unwrap_or("?").to_string(), stats["states_new"].to_string(), stats["transitions"].to_string(), stats["end_states"].to_string()];
                 match &counts[i] {
                     None => counts[i] = Some(these),
@@ -134,12 +130,9 @@ fn compare(root: &Path, classes: &Path, guided: &Path, n: usize) -> anyhow::Resu
         if counts[0] != counts[1] {
             differences.push(format!("{what}: release {:?}, pgo {:?}", counts[0], counts[1]));
         }
-        let [release, pgo] = times.map(|mut t| {
-            t.sort_unstable();
-            t[t.len() / 2]
-        });
+        let [release, pgo] = times.map(super::median);
         let [verdict, states, transitions, executions] = counts[0].clone().unwrap_or_default();
-        println!("| {name} {arg} | {search} | {verdict} | {states} | {transitions} | {executions} | {release} | {pgo} | {:.2} |", pgo as f64 / release.max(1) as f64);
+        println!("| {name} {arg} | {search} | {verdict} | {states} | {transitions} | {executions} | {release:.0} | {pgo:.0} | {:.2} |", pgo / release.max(1.0));
     }
     if !differences.is_empty() {
         bail!("the profile-guided build explores differently:\n{}", differences.join("\n"));
