@@ -14,8 +14,11 @@
 //! [`SEARCHES`] for at most `--max-time` seconds (default 5). It leaves out
 //! `benchmarks/dpor` on purpose: those are the programs the throughput of the
 //! stateless DPOR family is measured on (`docs/algorithms/optimal-dpor.md`), so the
-//! profile is not fitted to them. A training run that finds a bug or stops at its
-//! limit is as good as any; the task fails only if the tools or builds do.
+//! profile is not fitted to them. A training run that finds a bug in its program or
+//! stops at its limit is as good as any (exit status 0, 1 or 3); one that ends
+//! otherwise — an input or internal error, a panic, a signal — is a bug of jvmc's,
+//! so the training doubles as a crash test: the task lists every such run with the
+//! end of its error output and fails (after finishing the build).
 //!
 //! The profile changes code layout and inlining, never what jvmc computes: the same
 //! inputs explore the same states in the same order with either binary. `--compare
@@ -80,23 +83,43 @@ pub fn pgo(opts: &Options) -> anyhow::Result<PathBuf> {
     let finished = super::in_parallel(&runs, opts.jobs, |r| {
         let mut cmd = Command::new(&generating);
         cmd.args(["check", "--workers", "1", "--max-time", &max_time]).args(r.search).arg("--cp").arg(&r.classes).arg(&r.main);
-        // a violation's exit status is as good a run as any: only a run that could
-        // not start counts against the training
-        cmd.output().is_ok()
+        cmd.output().ok()
     })?;
-    let started = finished.iter().filter(|&&ok| ok).count();
+    let started = finished.iter().filter(|o| o.is_some()).count();
     if started == 0 {
         bail!("pgo: no training run started ({} tried)", runs.len());
+    }
+    let crashes: Vec<String> = runs.iter().zip(&finished).filter_map(|(r, out)| crash(r, out.as_ref()?)).collect();
+    for c in &crashes {
+        eprintln!("pgo: {c}");
     }
     run_quietly(Command::new(&profdata).arg("merge").arg("-o").arg(&merged).arg(&raw))?;
     let built = build(&root, &dir.join("use"), &format!("-Cprofile-use={}", merged.display()))?;
     let out = dir.join("jvmc");
     std::fs::copy(&built, &out).with_context(|| format!("copying {} to {}", built.display(), out.display()))?;
     eprintln!("pgo: {started} of {} training runs; the profile-guided jvmc is {}", runs.len(), out.display());
+    if !crashes.is_empty() {
+        bail!("pgo: {} of {} training runs ended in a jvmc error, panic or signal (listed above)", crashes.len(), runs.len());
+    }
     if let Some(n) = opts.compare {
         compare(&root, &dir.join("classes"), &out, n.max(1))?;
     }
     Ok(out)
+}
+
+/// What went wrong in training run `r`, which ended with `out`, if it did not end as
+/// a check ends (no violation, a violation, a limit: statuses 0, 1 and 3).
+fn crash(r: &TrainingRun, out: &std::process::Output) -> Option<String> {
+    let how = match out.status.code() {
+        Some(0 | 1 | 3) => return None,
+        Some(code) => format!("exit status {code}"),
+        None => "a signal".to_string(),
+    };
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    // the panic's or error's own line (a backtrace may follow it), else the last one
+    let mut lines = stderr.lines().filter(|l| !l.trim().is_empty());
+    let said = lines.clone().find(|l| l.contains("panicked at") || l.starts_with("jvmc: error")).or_else(|| lines.next_back()).unwrap_or("(no error output)");
+    Some(format!("{} {} ({}) ended with {how}: {said}", r.main, r.search.join(" "), r.classes.display()))
 }
 
 /// `--compare n` (module docs): the plain release build against `guided`.
@@ -252,6 +275,22 @@ mod tests {
         for dir in TRAINING_SOURCES {
             assert!(root.join(dir).is_dir(), "{dir} is gone: update TRAINING_SOURCES");
         }
+    }
+
+    #[test]
+    fn a_training_run_that_panics_or_errs_is_a_crash() {
+        use std::os::unix::process::ExitStatusExt;
+        let run = TrainingRun { classes: PathBuf::from("c"), main: "Main".into(), search: &["--por", "dl-spor"] };
+        let ended = |raw: i32, stderr: &str| std::process::Output { status: std::process::ExitStatus::from_raw(raw), stdout: Vec::new(), stderr: stderr.as_bytes().to_vec() };
+        // a check's own endings: no violation, a violation, a limit
+        for code in [0, 1, 3] {
+            assert_eq!(crash(&run, &ended(code << 8, "")), None);
+        }
+        let panic = crash(&run, &ended(101 << 8, "thread 'main' panicked at x.rs:1:2:\nboom\nstack backtrace:\n   0: f\n")).expect("a panic");
+        assert!(panic.contains("Main --por dl-spor") && panic.contains("exit status 101") && panic.contains("panicked at x.rs"), "{panic}");
+        assert!(crash(&run, &ended(4 << 8, "jvmc: error: internal: x\n")).expect("an internal error").contains("jvmc: error: internal"));
+        // killed by SIGSEGV
+        assert!(crash(&run, &ended(11, "")).expect("a signal").contains("a signal"));
     }
 
     #[test]

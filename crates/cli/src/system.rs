@@ -115,6 +115,8 @@ impl TransitionSystem for VmSystem {
 
     fn step(&mut self, mv: Move) -> Result<Step, SystemError> {
         self.enabled_now = None;
+        // (the last report's accesses are not needed any more: the step fills them in)
+        self.vm.recycle_accesses(std::mem::take(&mut self.last.accesses));
         let report = match self.vm.step(mv.thread, mv.branch) {
             Ok(r) => r,
             Err(VmError::Interrupted) => return Err(Box::new(LimitReached(self.limits.exceeded().unwrap_or(Limit::Time)))),

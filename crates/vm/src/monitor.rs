@@ -51,8 +51,8 @@ impl Vm {
             o.monitor = None;
         }
         if before != after {
-            // which locks a thread holds changed (`check/guards.rs`)
-            self.heap.note_lock_change();
+            // which locks these threads hold changed (`check/guards.rs`)
+            self.monitor_changed_hands(obj, before, after);
         }
         r
     }

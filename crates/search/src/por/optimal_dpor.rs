@@ -55,8 +55,11 @@ pub struct OptimalDpor {
     /// `wut(E)` of each state on the stack, by position (one more than the path: the
     /// subtree the newest state inherits)
     trees: Vec<WakeupTree>,
-    /// per position `j` of the path: the positions `i` with `i ⋖ j`
+    /// per position `j < races_len` of the path: the positions `i` with `i ⋖ j`
+    /// (the lists past `races_len` are spare buffers, filled again as the path
+    /// grows: a list per transition taken is not allocated anew)
     races: Vec<Vec<usize>>,
+    races_len: usize,
     /// the first position whose races are not reversed yet
     unreversed: usize,
     /// the system's transitions access what their code says, whatever they read
@@ -210,7 +213,7 @@ impl Reduction for OptimalDpor {
     /// was empty), its subtree goes to the next state (line 14); its races are
     /// recorded (reversed at the end of the execution).
     fn on_taken(&mut self, ex: &mut Explorer, top: usize) {
-        self.races.truncate(top);
+        self.races_len = self.races_len.min(top);
         self.trees.resize_with(top + 1, WakeupTree::default);
         self.unreversed = self.unreversed.min(top);
         let Some((k, preds)) = self.clocks.record_taken(ex, top) else { return };
@@ -220,7 +223,16 @@ impl Reduction for OptimalDpor {
         self.trees[top].take(&ex.path[top]);
         let child = self.trees[top].subtree(k.thread);
         self.trees.push(child);
-        self.races.push(if k.visible { races::races(ex, &self.clocks, k.thread, &preds) } else { Vec::new() });
+        if self.races.len() == self.races_len {
+            self.races.push(Vec::new());
+        }
+        let raced = &mut self.races[self.races_len];
+        if k.visible {
+            races::races_into(ex, &self.clocks, k.thread, &preds, raced);
+        } else {
+            raced.clear();
+        }
+        self.races_len += 1;
     }
 
     /// A disabled thread's pending transition: its races are reversed at once, with
@@ -236,11 +248,15 @@ impl Reduction for OptimalDpor {
     fn on_leaf(&mut self, ex: &mut Explorer, maximal: bool) {
         let ex: &Explorer = ex;
         let end = ex.path.len();
-        for j in self.unreversed..end.min(self.races.len()) {
-            for i in std::mem::take(&mut self.races[j]) {
+        for j in self.unreversed..end.min(self.races_len) {
+            let raced = std::mem::take(&mut self.races[j]);
+            for &i in &raced {
                 let clock = self.clocks[j].clone();
                 self.reverse(ex, i, end, (&ex.path[j], &clock), maximal, false);
             }
+            // (reversed: the buffer stays for the position's next transition)
+            self.races[j] = raced;
+            self.races[j].clear();
         }
         self.unreversed = end;
     }
@@ -254,7 +270,7 @@ impl Reduction for OptimalDpor {
     /// Lines 15–16: the branch leaves the tree (its thread is asleep from now on).
     fn on_return(&mut self, _ex: &mut Explorer, _sys: &mut dyn TransitionSystem, _run: &mut SearchRun<'_>, top: usize, taken: super::Explored) -> Flow<bool> {
         self.clocks.truncate(top);
-        self.races.truncate(top);
+        self.races_len = self.races_len.min(top);
         self.trees.truncate(top + 1);
         if let Some(tree) = self.trees.get_mut(top) {
             tree.remove(taken.thread);

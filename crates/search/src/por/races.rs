@@ -31,7 +31,16 @@ use crate::system::{ThreadId, Transition};
 /// them lost outcomes under `source-dpor` and `optimal-dpor`: the pending check's
 /// only initial was `p`, asleep where the acquire ran.)
 pub(crate) fn races(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[usize]) -> Vec<usize> {
-    let mut out = maximal(ex, clocks, preds);
+    let mut out = Vec::new();
+    races_into(ex, clocks, p, preds, &mut out);
+    out
+}
+
+/// [`races`], into `out` (cleared first): a search that keeps the races of every
+/// position reuses their buffers.
+pub(crate) fn races_into(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[usize], out: &mut Vec<usize>) {
+    out.clear();
+    maximal_into(ex, clocks, preds, out);
     let mut disablers = Vec::new();
     out.retain(|&i| {
         if ex.path[i].thread == p {
@@ -46,7 +55,6 @@ pub(crate) fn races(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[u
     out.extend(disablers);
     out.sort_unstable();
     out.dedup();
-    out
 }
 
 /// Of the direct predecessors `preds` of a transition (positions, from
@@ -57,6 +65,13 @@ pub(crate) fn races(ex: &Explorer, clocks: &StackClocks, p: ThreadId, preds: &[u
 /// is in the predecessors times the threads, not the predecessors squared — a
 /// transition that reads a whole array after the joins has a predecessor per element.
 pub(crate) fn maximal(ex: &Explorer, clocks: &StackClocks, preds: &[usize]) -> Vec<usize> {
+    let mut out = Vec::new();
+    maximal_into(ex, clocks, preds, &mut out);
+    out
+}
+
+/// [`maximal`], appended to `out` (which is empty).
+fn maximal_into(ex: &Explorer, clocks: &StackClocks, preds: &[usize], out: &mut Vec<usize>) {
     // each thread's latest, (thread, position): on the stack for up to `INLINE`
     // threads (this runs for every transition taken)
     const INLINE: usize = 8;
@@ -79,10 +94,8 @@ pub(crate) fn maximal(ex: &Explorer, clocks: &StackClocks, preds: &[usize]) -> V
         }
     }
     let latest = if spilled.is_empty() { &inline[..len] } else { &spilled[..] };
-    let mut out: Vec<usize> = Vec::with_capacity(latest.len());
     out.extend(latest.iter().filter(|&&(t, i)| latest.iter().all(|&(u, k)| u == t || !clocks[k].after(t, i))).map(|&(_, i)| i));
     out.sort_unstable();
-    out
 }
 
 /// `notdep(e, E)` for `e` at position `i` and `E` the first `end` transitions of the

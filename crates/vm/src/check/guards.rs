@@ -39,11 +39,13 @@
 //!
 //! Reading a thread's exclusive holds walks the candidates, and a transition asks
 //! for them at every access it notes; so they are kept per thread with the heap's
-//! lock epoch ([`crate::heap::Heap::lock_epoch`]), which moves whenever a monitor
-//! changes hands, a synchronizer candidate (its slot marked watched) changes, a
-//! rollback restores a marked slot, or the heap is collected, and are read again
-//! only then (or when the candidates or the thread's object changed). Read holds are
-//! read every time (they live in objects no candidate marks).
+//! lock epoch ([`crate::heap::Heap::lock_epoch`]), which moves whenever a
+//! synchronizer candidate (its slot marked watched) changes, a rollback restores a
+//! marked slot, or the heap is collected, and are read again only then (or when the
+//! candidates or the thread's object changed). A monitor changing hands changes
+//! only the holds of the two threads it passes between
+//! ([`Vm::monitor_changed_hands`]).
+//! Read holds are read every time (they live in objects no candidate marks).
 //!
 //! This module owns the candidate list of objects that may be locks (every object
 //! whose monitor was entered, every synchronizer accessed) and the reading of the
@@ -265,6 +267,7 @@ impl Vm {
             let locks = cell.borrow();
             if let Some(Some(c)) = locks.exclusive.get(tid as usize).filter(|_| tracking) {
                 if c.lock_epoch == lock_epoch && c.version == locks.version && c.thread == me {
+                    debug_assert_eq!(c.held, self.read_held_locks(&locks, tid, me), "thread {tid}'s cached exclusive holds are stale");
                     return c.held;
                 }
             }
@@ -278,6 +281,23 @@ impl Vm {
             l.exclusive[tid as usize] = Some(HeldAt { lock_epoch, version, thread: me, held });
         }
         held
+    }
+
+    /// The monitor of `obj` passed from `before` to `after` (either may be nobody):
+    /// nobody else's holds changed, and theirs are updated where the candidates'
+    /// order cannot matter — a thread holding nothing else takes it, or gives up the
+    /// one lock it held — else read again when asked for.
+    pub(crate) fn monitor_changed_hands(&self, obj: ObjRef, before: Option<u32>, after: Option<u32>) {
+        let Some(cell) = self.lock_candidates() else { return };
+        let lock = [self.heap.get(obj).sid, 0, 0];
+        let mut locks = cell.borrow_mut();
+        for (tid, (was, now)) in [(before, (lock, NO_GUARDS)), (after, (NO_GUARDS, lock))] {
+            let Some(entry) = tid.and_then(|t| locks.exclusive.get_mut(t as usize)) else { continue };
+            match entry {
+                Some(c) if c.held == was => c.held = now,
+                _ => *entry = None,
+            }
+        }
     }
 
     /// [`Vm::held_locks`], read from the state.

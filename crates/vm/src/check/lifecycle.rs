@@ -190,7 +190,7 @@ impl Vm {
     /// other threads read them.
     fn life_cycle_writes(&self, tid: u32, thread: ObjRef) -> [AccessRecord; 2] {
         let (eetop, status) = (self.wk.thread_eetop, self.wk.thread_status);
-        self.lockset_observe_vm_writes(tid, thread, &[eetop, status]);
+        self.lockset_observe_vm_writes(tid, thread, [eetop, status]);
         [eetop, status].map(|field| self.access_record(thread, field as u32, true, AccessClass::Sync))
     }
 

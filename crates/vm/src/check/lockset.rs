@@ -415,13 +415,12 @@ impl Vm {
     /// Counts writes the vm makes itself (not through an instruction the policy
     /// classifies) to fields `slots` of `obj`, on behalf of thread `tid`: a thread's
     /// `eetop` and `threadStatus` at start and exit, a reference cleared.
-    pub(crate) fn lockset_observe_vm_writes(&self, tid: u32, obj: ObjRef, slots: &[usize]) {
+    pub(crate) fn lockset_observe_vm_writes<const N: usize>(&self, tid: u32, obj: ObjRef, slots: [usize; N]) {
         if self.lockset().is_none() || !self.heap.get(obj).has(crate::heap::SHARED) {
             return;
         }
-        for &s in slots {
-            self.lockset_observe(tid, &[self.access_record(obj, s as u32, true, AccessClass::Data)], None);
-        }
+        let writes = slots.map(|s| self.access_record(obj, s as u32, true, AccessClass::Data));
+        self.lockset_observe(tid, &writes, None);
     }
 
     /// Whether `a` accesses a static of a class thread `tid` is initialising: every

@@ -247,6 +247,8 @@ pub(crate) struct AccessSet {
     /// a bit per location hash of the accesses in `list`: an access whose bit is
     /// clear is new without a search
     locations: u64,
+    /// a buffer handed back for `list` to be filled in next ([`AccessSet::recycle`])
+    spare: Vec<(AccessRecord, Guards)>,
 }
 
 impl AccessSet {
@@ -288,12 +290,19 @@ impl AccessSet {
         }
     }
 
-    /// The accesses, in the order of their first occurrence; the set is left empty
-    /// (keeping its buffer, which a transition fills again).
+    /// The accesses, in the order of their first occurrence; the set is left empty,
+    /// filling the buffer last handed back next ([`AccessSet::recycle`]).
     pub(crate) fn take(&mut self) -> Vec<(AccessRecord, Guards)> {
-        let out = self.list.clone();
+        let out = std::mem::replace(&mut self.list, std::mem::take(&mut self.spare));
         self.clear();
         out
+    }
+
+    /// Takes back a list [`AccessSet::take`] gave out, which its holder no longer
+    /// needs, to fill in next (a transition then allocates no list of its own).
+    pub(crate) fn recycle(&mut self, mut list: Vec<(AccessRecord, Guards)>) {
+        list.clear();
+        self.spare = list;
     }
 
     /// Forgets every access (keeping the buffer).

@@ -346,6 +346,14 @@ impl Vm {
         v.extend(self.lin_deferred_reads(tid));
     }
 
+    /// Hands back the accesses of an earlier [`Vm::step`]'s report, no longer
+    /// needed: the next step fills them in instead of allocating its own.
+    pub fn recycle_accesses(&mut self, accesses: Vec<(AccessRecord, Guards)>) {
+        if let Some(chk) = self.check.as_mut() {
+            chk.accesses.recycle(accesses);
+        }
+    }
+
     /// Executes branch `branch` of the transition of thread `tid` (which must be
     /// enabled; `branch` below [`Vm::branches`]).
     pub fn step(&mut self, tid: u32, branch: u32) -> VmResult<StepReport> {

@@ -515,15 +515,11 @@ impl Heap {
         self.lock_marks.get(r.index()).map_or(u8::MAX, |m| m.replace(m.get() | bits))
     }
 
-    /// Moves [`Heap::lock_epoch`]: a change the heap cannot see as one, a monitor's.
-    pub(crate) fn note_lock_change(&mut self) {
-        self.lock_epoch += 1;
-    }
-
     /// A number that has not moved since the last call unless an object whose slot is
-    /// marked [`LockMarks::WATCHED`] changed, a monitor changed hands
-    /// ([`Heap::note_lock_change`]), a rollback restored a slot with lock marks, or
-    /// the heap was collected (only while tracking: see [`Heap::tracking`]).
+    /// marked [`LockMarks::WATCHED`] changed, a rollback restored a slot with lock
+    /// marks, or the heap was collected (only while tracking: see [`Heap::tracking`]).
+    /// A monitor changing hands does not move it (`check/guards.rs` forgets what it
+    /// read for the two threads instead).
     pub(crate) fn lock_epoch(&self) -> u64 {
         self.lock_epoch
     }

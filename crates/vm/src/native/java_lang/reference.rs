@@ -21,7 +21,7 @@ pub(super) fn register(r: &mut NativeRegistry) {
         let rc = vm.load_required("java/lang/ref/Reference")?;
         let slot = vm.instance_slot(rc, "referent", "Ljava/lang/Object;")?;
         vm.heap.set_field(this, slot, Value::NULL);
-        vm.lockset_observe_vm_writes(ts.tid, this, &[slot]);
+        vm.lockset_observe_vm_writes(ts.tid, this, [slot]);
         Ret::void()
     });
     r.native("java/lang/ref/Finalizer", "isFinalizationEnabled", "()Z", |_, _, _| Ret::bool(false));
