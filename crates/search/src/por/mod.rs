@@ -158,6 +158,12 @@ pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor",
 /// so they neither check fingerprints (`exact_states`) nor look for livelocks.
 pub const STATELESS: &[&str] = &["dpor", "source-dpor", "optimal-dpor", "dpor-engine", "dpor-engine-every-access", "dpor-engine-every-step"];
 
+/// The strategies whose backtrack points follow Flanagan–Godefroid's race rule (a
+/// race adds the racing thread where the earlier transition ran, as if its next
+/// transition raced the same way wherever it runs): `dpor`, `sdpor` and the DPOR
+/// engine. They need labels whose dependences do not depend on the state.
+pub const FG_FAMILY: &[&str] = &["dpor", "sdpor", "dpor-engine", "dpor-engine-every-access", "dpor-engine-every-step"];
+
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
     reduction: Box<dyn Reduction>,

@@ -20,6 +20,11 @@
 //! pending notifications are all as they were: a `notify` that woke nobody changed
 //! nothing.
 //!
+//! The argument holds pair by pair in a state; a search whose backtracking assumes a
+//! thread's next transition races the same way wherever it runs (Flanagan–Godefroid
+//! DPOR's rule, and SDPOR's and the DPOR engine's) must not use it, since the label
+//! now depends on the state: the CLI turns it off for them (`por::FG_FAMILY`).
+//!
 //! Guards (`guards.rs`) rest on the lock's own conflict: two accesses under a
 //! common lock need no conflict because the lock's acquisitions conflict. A lock
 //! whose state the transition restored no longer conflicts, so it is removed from
