@@ -249,14 +249,13 @@ impl Reduction for OptimalDpor {
         let ex: &Explorer = ex;
         let end = ex.path.len();
         for j in self.unreversed..end.min(self.races_len) {
-            let raced = std::mem::take(&mut self.races[j]);
-            for &i in &raced {
+            // (drained, the buffer stays for the position's next transition)
+            let mut raced = std::mem::take(&mut self.races[j]);
+            for i in raced.drain(..) {
                 let clock = self.clocks[j].clone();
                 self.reverse(ex, i, end, (&ex.path[j], &clock), maximal, false);
             }
-            // (reversed: the buffer stays for the position's next transition)
             self.races[j] = raced;
-            self.races[j].clear();
         }
         self.unreversed = end;
     }

@@ -518,8 +518,8 @@ impl Heap {
     /// A number that has not moved since the last call unless an object whose slot is
     /// marked [`LockMarks::WATCHED`] changed, a rollback restored a slot with lock
     /// marks, or the heap was collected (only while tracking: see [`Heap::tracking`]).
-    /// A monitor changing hands does not move it (`check/guards.rs` forgets what it
-    /// read for the two threads instead).
+    /// A monitor changing hands does not move it (`check/guards.rs` updates or
+    /// forgets what it read for the two threads instead).
     pub(crate) fn lock_epoch(&self) -> u64 {
         self.lock_epoch
     }
