@@ -1,8 +1,9 @@
 //! `cargo xtask <task>`: project chores that are more than one command.
 //!
-//! - `soundness [N]`: the long soundness run of partial-order reduction — N random
-//!   synthetic programs (default 20000) in `jvmc-search` and N/10 random Java programs
-//!   (default 2000) through `jvmc check`, every POR algorithm against unreduced DFS.
+//! - `soundness [N] [--first F]`: the long soundness run of partial-order reduction — N
+//!   random synthetic programs (default 20000) in `jvmc-search` and N/10 random Java
+//!   programs (default 2000) through `jvmc check`, every POR algorithm against
+//!   unreduced DFS; `--first F` starts the seeds at F (to go on from an earlier run).
 //! - `por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library MODE] [--algorithms A,B] [CLIENT...]`: the POR benchmark table
 //!   (`por_bench`).
 //! - `liveness-bench [CLIENT...]`: what livelock detection costs (`liveness_bench`).
@@ -58,11 +59,18 @@ fn main() -> anyhow::Result<()> {
     let task = args.next().unwrap_or_default();
     match task.as_str() {
         "soundness" => {
-            let n: u64 = match args.next() {
-                Some(v) => v.parse().with_context(|| format!("not a number of programs: {v}"))?,
-                None => 20_000,
-            };
-            soundness(n)
+            let (mut n, mut first) = (20_000, None);
+            while let Some(a) = args.next() {
+                let number = |v: Option<String>, what: &str| -> anyhow::Result<u64> {
+                    let v = v.with_context(|| format!("{a} needs {what}"))?;
+                    v.parse().with_context(|| format!("not {what}: {v}"))
+                };
+                match a.as_str() {
+                    "--first" => first = Some(number(args.next(), "a seed")?),
+                    _ => n = number(Some(a.clone()), "a number of programs")?,
+                }
+            }
+            soundness(n, first)
         }
         "por-bench" => {
             let mut opts = por_bench::Options { max_time: 300, default: true, visible: false, filter: Vec::new(), calls: None, library: None, algorithms: Vec::new() };
@@ -225,7 +233,7 @@ fn main() -> anyhow::Result<()> {
             rb_characteristics::rb_characteristics(max_time, seed, &filter)
         }
         _ => {
-            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N]   POR against unreduced search on N random synthetic programs and N/10 Java programs\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--clients-only] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--resume] [--collect DIR]
+            eprintln!("usage: cargo xtask <task>\n\ntasks:\n  soundness [N] [--first F]\n                  POR against unreduced search on N random synthetic programs and N/10 Java programs, seeds from F\n  por-bench [--max-time S] [--visible|--only-visible] [--calls N] [--library atomic|explore] [--algorithms A,B] [CLIENT...]\n                  the POR benchmark table over benchmarks/por (docs/algorithms/results.md)\n  liveness-bench [CLIENT...]\n                  the cost of livelock detection (docs/algorithms/liveness.md)\n  library-bench [CLIENT...]\n                  library calls atomic vs explored (docs/algorithms/library-calls.md)\n  dpor-bench [--max-time S] [--engine] [--searches A,B] [PROGRAM...]\n                  the DPOR family (stateless and SDPOR) against unreduced search (docs/algorithms/sdpor.md, optimal-dpor.md);\n                  --engine: the DPOR engine's markers (docs/algorithms/dpor-engine.md)\n  estimate-bench [--max-time S] [--walks A,B] [PROGRAM...]\n                  Knuth's estimate of the stateless search tree against the real one (docs/algorithms/estimation.md)\n  paper [--quick] [--clients-only] [--jobs J] [--max-time S] [--max-memory SIZE] [--algorithms A,B] [--out DIR] [--slurm [--chunk N] [--sbatch-args ARGS] [--no-wait]] [--resume] [--collect DIR]
                   the stateful POR paper's evaluation: generated clients (75 correct, 310 buggy), runs, CSV/JSON, figures (xtask/src/paper.rs)
   parallel-bench [--workers 1,2] [--repeat N] [CLIENT CALLS ...]\n                  the parallel search against one worker on the large POR clients, with a scaling model (docs/algorithms/parallel.md)\n  pgo [--max-time S] [--jobs J] [--compare N]\n                  a profile-guided release build of jvmc, trained on the test and benchmark programs except benchmarks/dpor: target/pgo/jvmc;\n                  --compare N: the same counts as the plain release build on benchmarks/dpor, and both timed (docs/algorithms/optimal-dpor.md)\n  rb-characteristics [--max-time S] [--seed N] [PROGRAM...]\n                  the DFS-RB paper's Table 1 for benchmarks/rb (docs/algorithms/dfs-rb.md)\n  rb-compare [--seeds N] [--max-time S] [--jobs J] [--techniques A,B] [--out DIR] [PROGRAM...]\n                  Section 9: DFS-RB against and with other techniques, tables and plots (docs/algorithms/dfs-rb.md)\n  rb-experiments [--configs all|sample:N|FILE] [--seeds N] [--max-time S] [--jobs J] [--out DIR] [--slurm ...] [--resume] [--collect DIR] [PROGRAM...]\n                  DFS-RB configurations x benchmarks x seeds, the ranking and leave-one-out (docs/algorithms/dfs-rb.md)");
             std::process::exit(2);
@@ -272,17 +280,28 @@ impl ClusterOptions {
     }
 }
 
-fn soundness(n: u64) -> anyhow::Result<()> {
-    run(Command::new("cargo")
-        .args(["test", "--release", "-p", "jvmc-search", "soundness_long_run", "--", "--ignored", "--nocapture"])
-        .env("JVMC_POR_SEEDS", n.to_string()))?;
-    run(Command::new("cargo")
+/// `cargo xtask soundness [N] [--first F]`: every seed range starts at `F` when given
+/// (else synthetic programs at 0, Java programs at 1), so a long run can be split
+/// into pieces that go on where the last stopped.
+fn soundness(n: u64, first: Option<u64>) -> anyhow::Result<()> {
+    let with_first = |cmd: &mut Command| {
+        if let Some(f) = first {
+            cmd.env("JVMC_POR_FIRST_SEED", f.to_string());
+        }
+    };
+    let mut synthetic = Command::new("cargo");
+    synthetic.args(["test", "--release", "-p", "jvmc-search", "soundness_long_run", "--", "--ignored", "--nocapture"]).env("JVMC_POR_SEEDS", n.to_string());
+    let mut blocking = Command::new("cargo");
+    blocking
         .args(["test", "--release", "-p", "jvmc-search", "--lib", "--", "sound_on_programs_with_monitors", "sound_on_programs_that_wait"])
         .env("JVMC_MONITOR_PROGRAMS", (n / 4).max(1).to_string())
-        .env("JVMC_WAITING_PROGRAMS", (n / 4).max(1).to_string()))?;
-    run(Command::new("cargo")
-        .args(["nextest", "run", "--release", "-p", "jvmc", "--test", "por_soundness", "--no-fail-fast"])
-        .env("JVMC_POR_PROGRAMS", (n / 10).max(1).to_string()))?;
+        .env("JVMC_WAITING_PROGRAMS", (n / 4).max(1).to_string());
+    let mut java = Command::new("cargo");
+    java.args(["nextest", "run", "--release", "-p", "jvmc", "--test", "por_soundness", "--no-fail-fast"]).env("JVMC_POR_PROGRAMS", (n / 10).max(1).to_string());
+    for cmd in [&mut synthetic, &mut blocking, &mut java] {
+        with_first(cmd);
+        run(cmd)?;
+    }
     Ok(())
 }
 

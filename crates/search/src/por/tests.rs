@@ -546,12 +546,13 @@ struct Sweep {
 /// DFS.
 fn sweep_random_programs(var: &str, default: u64, generate: fn(u64, bool) -> Program) -> Sweep {
     let seeds = std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
+    let first: u64 = std::env::var("JVMC_POR_FIRST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
     let orders = three_orders();
     let mut sweep = Sweep { lost: Vec::new(), complete: Vec::new(), runs: seeds as usize * orders.len() };
     for mut s in every_complete_strategy() {
         let merge = !s.needs_unmerged_steps();
         let mut complete = 0;
-        for seed in 0..seeds {
+        for seed in first..first.saturating_add(seeds) {
             let reference = DfsStrategy.search(&mut generate(seed, merge), &with_outcomes(), &mut NoListener).expect("dfs");
             for order in &orders {
                 let cfg = SearchConfig { max_states: Some(50_000), order: ThreadOrder::Sequential(order.clone()), ..with_outcomes() };
@@ -745,14 +746,15 @@ fn livelocks_are_found_and_reports_are_real() {
 }
 
 /// The long run (`cargo xtask soundness` runs it): `JVMC_POR_SEEDS` random programs
-/// (default 5000), every algorithm against DFS; lists every disagreement and the
-/// smallest program that shows one.
+/// (default 5000) from seed `JVMC_POR_FIRST_SEED` (default 0), every algorithm
+/// against DFS; lists every disagreement and the smallest program that shows one.
 #[test]
 #[ignore]
 fn soundness_long_run() {
-    let seeds: u64 = std::env::var("JVMC_POR_SEEDS").ok().and_then(|v| v.parse().ok()).unwrap_or(5000);
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
+    let (seeds, first) = (var("JVMC_POR_SEEDS").unwrap_or(5000), var("JVMC_POR_FIRST_SEED").unwrap_or(0));
     let mut fails: std::collections::BTreeMap<&str, Vec<u64>> = Default::default();
-    for seed in 0..seeds {
+    for seed in first..first.saturating_add(seeds) {
         let mut sys = random_program(seed);
         let reference = observable(&DfsStrategy.search(&mut sys, &with_outcomes(), &mut NoListener).expect("dfs"));
         for mut s in all() {
