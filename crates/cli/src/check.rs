@@ -576,7 +576,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         bail!("--preemption-bound bounds --search preemption-bounded or dfs-rb, not {name}");
     }
     let restarts = args.restarts.as_deref().and_then(|k| jvmc_search::RestartSchedule::parse(k, args.restart_unit));
-    let Some(unmerged) = strategy::by_name(name).map(|s| s.needs_unmerged_steps()) else {
+    let Some(state_independent) = strategy::by_name(name).map(|s| s.needs_state_independent_steps()) else {
         bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
     };
     let Some(order) = ThreadOrder::parse(&args.order) else {
@@ -584,7 +584,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     };
     let visibility = args.visible_classes.as_deref().map_or(Visibility::Reachable, Visibility::classes);
     let mut spec = args.common.spec(&args.sched, !args.no_merge);
-    spec.merge_before_second_thread_only = unmerged;
+    spec.merge_before_second_thread_only = state_independent;
     spec.timeouts = args.timeouts.clone();
     spec.weak_cas = args.weak_cas.clone();
     spec.random = args.random.clone();
@@ -599,13 +599,13 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     spec.symmetry = args.symmetry == "on" && !reduces;
     spec.dead_locals = args.dead_locals == "forget";
     spec.intrinsics = args.intrinsics == "on";
-    // only a search that reads labels gains from it; not Flanagan–Godefroid DPOR's
-    // race rule (nor SDPOR's and the engine's, built on it), which takes a thread's
-    // next transition to race the same way wherever it runs: a restored write's label
-    // depends on the state (a read where the location already held the value), and
-    // random programs lost outcomes under them (`por_soundness` seeds 58, 63 and 97
-    // of 150: `System.arraycopy` within one array, writing zeros over zeros)
-    spec.restored_writes = args.restored_writes == "read" && reduces && !por::FG_FAMILY.contains(&name);
+    // only a search that reads labels gains from it; not one that needs labels
+    // independent of the state (Flanagan–Godefroid's race rule: `dpor`, `sdpor`, the
+    // engine): a restored write's label depends on the state (a read where the
+    // location already held the value), and random programs lost outcomes under them
+    // (`por_soundness` seeds 58, 63 and 97 of 150: `System.arraycopy` within one
+    // array, writing zeros over zeros)
+    spec.restored_writes = args.restored_writes == "read" && reduces && !state_independent;
     spec.linearizability = args.linearizability.clone().unwrap_or_default();
     let cfg = SearchConfig {
         depth_limit: args.depth_limit,

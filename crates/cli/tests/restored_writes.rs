@@ -68,7 +68,7 @@ fn calls_under_one_lock_on_disjoint_data_commute() {
         if search == "odpor" || search == "optimal-dpor" {
             assert!(read < write, "{search} reduced nothing more: {read} states read, {write} written");
         }
-        if jvmc_search::por::FG_FAMILY.contains(&search) {
+        if jvmc_search::strategy::by_name(search).is_some_and(|s| s.needs_state_independent_steps()) {
             // their race rule needs labels that do not depend on the state: they
             // label restored writes as writes whatever the option says
             assert_eq!(read, write, "{search}: restored writes read");

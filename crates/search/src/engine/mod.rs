@@ -32,7 +32,7 @@
 //! ([`graph::DporGraph::execute_dpor`]).
 //!
 //! # Merged steps
-//! The engine needs unmerged steps ([`Strategy::needs_unmerged_steps`]; the CLI
+//! The engine needs unmerged steps ([`Strategy::needs_state_independent_steps`]; the CLI
 //! has the vm merge only until the program starts its second thread). The vm runs a
 //! thread on past its scheduling points while no other thread could run, so one step
 //! may hold several events (a lone thread's `y = x; r0 = a`). Algorithm 1 reverses
@@ -122,7 +122,7 @@ impl Strategy for DporEngine {
     }
 
     /// The events are single steps (see the module docs, "Merged steps").
-    fn needs_unmerged_steps(&self) -> bool {
+    fn needs_state_independent_steps(&self) -> bool {
         true
     }
 

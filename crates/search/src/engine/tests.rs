@@ -66,7 +66,7 @@ fn every_marker_is_sound_on_random_programs() {
 #[test]
 fn lone_thread_races_need_unmerged_steps() {
     for mut engine in engines() {
-        assert!(engine.needs_unmerged_steps(), "{}", engine.name());
+        assert!(engine.needs_state_independent_steps(), "{}", engine.name());
         assert_eq!(lone_thread_races_missed(&mut engine, false), 0, "{}", engine.name());
     }
     let missed = lone_thread_races_missed(&mut DporEngine::every_step(), true);

@@ -65,7 +65,7 @@ fn stateless_dpor_is_sound_on_spawning_programs() {
     for mut s in stateless_algorithms() {
         let complete = complete_spawning_runs_agreeing_with_dfs(&mut s, 0..150, &budget);
         assert!(complete > 130, "{} completed only {complete} of 150 programs", s.name());
-        let merge = !s.needs_unmerged_steps();
+        let merge = !s.needs_state_independent_steps();
         assert_eq!(lone_thread_races_missed(&mut s, merge), 0, "{} (merged steps: {merge})", s.name());
     }
 }
@@ -215,7 +215,7 @@ fn sound_under_every_thread_order() {
     let mut algorithms = stateless_algorithms();
     algorithms.push(PorStrategy::sdpor());
     for mut s in algorithms {
-        let merge = !s.needs_unmerged_steps();
+        let merge = !s.needs_state_independent_steps();
         for seed in 180..230 {
             let program = || random_spawning_program(seed, 3, 3, merge);
             let reference = DfsStrategy.search(&mut program(), &with_outcomes(), &mut NoListener).expect("dfs");

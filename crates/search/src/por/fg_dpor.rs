@@ -37,7 +37,7 @@
 //! them late changes nothing.
 //!
 //! Merged steps: lines 5–9 reverse only the latest race of a transition, so this
-//! needs unmerged steps ([`crate::Strategy::needs_unmerged_steps`]; the CLI has the
+//! needs unmerged steps ([`crate::Strategy::needs_state_independent_steps`]; the CLI has the
 //! vm merge only until the program starts its second thread). The vm runs a thread
 //! on past its scheduling points while no other thread could run, and a merged
 //! step's latest race is that of its part that conflicts latest: the race of a later
@@ -177,7 +177,7 @@ impl Reduction for FlanaganGodefroid {
 
     /// Lines 5–9 reverse only the latest race of each transition: see the module
     /// docs, "Merged steps".
-    fn needs_unmerged_steps(&self) -> bool {
+    fn needs_state_independent_steps(&self) -> bool {
         true
     }
 

@@ -80,10 +80,10 @@ pub(crate) trait Reduction {
         false
     }
 
-    /// Whether it needs every step to end at its thread's next scheduling point
-    /// ([`Strategy::needs_unmerged_steps`]): an algorithm that reverses only the
-    /// latest race of each transition does.
-    fn needs_unmerged_steps(&self) -> bool {
+    /// Whether it needs steps whose extent and label do not depend on the state
+    /// ([`Strategy::needs_state_independent_steps`]): an algorithm that follows
+    /// Flanagan–Godefroid's race rule does.
+    fn needs_state_independent_steps(&self) -> bool {
         false
     }
 
@@ -157,12 +157,6 @@ pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor",
 /// The registered names of the stateless DPOR strategies: they never match states,
 /// so they neither check fingerprints (`exact_states`) nor look for livelocks.
 pub const STATELESS: &[&str] = &["dpor", "source-dpor", "optimal-dpor", "dpor-engine", "dpor-engine-every-access", "dpor-engine-every-step"];
-
-/// The strategies whose backtrack points follow Flanagan–Godefroid's race rule (a
-/// race adds the racing thread where the earlier transition ran, as if its next
-/// transition raced the same way wherever it runs): `dpor`, `sdpor` and the DPOR
-/// engine. They need labels whose dependences do not depend on the state.
-pub const FG_FAMILY: &[&str] = &["dpor", "sdpor", "dpor-engine", "dpor-engine-every-access", "dpor-engine-every-step"];
 
 /// A POR strategy: the explorer running one [`Reduction`].
 pub struct PorStrategy {
@@ -250,8 +244,8 @@ impl Strategy for PorStrategy {
         self.reduction.name()
     }
 
-    fn needs_unmerged_steps(&self) -> bool {
-        self.reduction.needs_unmerged_steps()
+    fn needs_state_independent_steps(&self) -> bool {
+        self.reduction.needs_state_independent_steps()
     }
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {

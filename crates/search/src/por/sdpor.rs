@@ -81,7 +81,7 @@
 //! - Sleep sets (the paper has none), with a visited state matched only under
 //!   Godefroid's condition (the explorer's `woken_sleep`), in a search without
 //!   livelock detection.
-//! - **Unmerged steps** ([`crate::Strategy::needs_unmerged_steps`]), as for
+//! - **Unmerged steps** ([`crate::Strategy::needs_state_independent_steps`]), as for
 //!   [`super::fg_dpor`], whose rule this is: Fig. 6 adds a backtrack point at the
 //!   latest race of a transition only. A step the vm merged (a lone thread run on
 //!   past its scheduling points) races latest through one part; the race of another
@@ -504,7 +504,7 @@ impl Reduction for StatefulDpor {
     }
 
     /// Fig. 6 reverses only the latest race of a transition: see the module docs.
-    fn needs_unmerged_steps(&self) -> bool {
+    fn needs_state_independent_steps(&self) -> bool {
         true
     }
 

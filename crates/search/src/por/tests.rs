@@ -229,7 +229,7 @@ pub(crate) fn complete_spawning_runs_agreeing_with_dfs(strategy: &mut dyn crate:
 /// [`complete_runs_agreeing_with_dfs`] on the programs `program(seed, merge)` makes,
 /// with merged steps unless `strategy` needs unmerged ones.
 fn complete_runs_agreeing(strategy: &mut dyn crate::Strategy, seeds: std::ops::Range<u64>, budget: &SearchConfig, program: impl Fn(u64, bool) -> Program) -> usize {
-    let merge = !strategy.needs_unmerged_steps();
+    let merge = !strategy.needs_state_independent_steps();
     let mut complete = 0;
     for seed in seeds {
         let reference = DfsStrategy.search(&mut program(seed, merge), &with_outcomes(), &mut NoListener).expect("dfs");
@@ -550,7 +550,7 @@ fn sweep_random_programs(var: &str, default: u64, generate: fn(u64, bool) -> Pro
     let orders = three_orders();
     let mut sweep = Sweep { lost: Vec::new(), complete: Vec::new(), runs: seeds as usize * orders.len() };
     for mut s in every_complete_strategy() {
-        let merge = !s.needs_unmerged_steps();
+        let merge = !s.needs_state_independent_steps();
         let mut complete = 0;
         for seed in first..first.saturating_add(seeds) {
             let reference = DfsStrategy.search(&mut generate(seed, merge), &with_outcomes(), &mut NoListener).expect("dfs");
@@ -634,7 +634,7 @@ fn the_waiting_programs_that_lost_outcomes() {
 /// strategy's steps run on as the vm's do).
 fn assert_every_strategy_finds_what_dfs_finds(programs: &[Vec<Vec<Op>>], build: impl Fn(&[Vec<Op>], bool) -> Program) {
     for mut s in every_complete_strategy() {
-        let merge = !s.needs_unmerged_steps();
+        let merge = !s.needs_state_independent_steps();
         for (k, code) in programs.iter().enumerate() {
             let reference = DfsStrategy.search(&mut build(code, merge), &with_outcomes(), &mut NoListener).expect("dfs");
             for order in &three_orders() {

@@ -73,12 +73,16 @@ pub trait Strategy {
     /// Explores `sys` as `cfg` asks, telling `listener` what happens.
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError>;
 
-    /// Whether every step of the system must end at its thread's next scheduling
-    /// point, even where no other thread could run (the vm merges such steps into
-    /// one unless told not to). The CLI then merges steps only until the program
-    /// starts its second thread: until then a merged step races with nothing.
-    /// Default: merged steps are fine.
-    fn needs_unmerged_steps(&self) -> bool {
+    /// Whether the search takes each step to be one event that conflicts the same
+    /// way wherever its thread runs it, as Flanagan–Godefroid's race rule does (a
+    /// race adds the racing thread where the earlier transition ran, and only the
+    /// latest race of a transition is reversed). The CLI then gives it steps that
+    /// end at the thread's next scheduling point once the program starts its second
+    /// thread (the vm merges steps where no other thread could run, and a merged
+    /// step holds several events whose extent depends on whether others can run),
+    /// and labels that do not depend on the state (a write that restored its
+    /// location stays a write, `--restored-writes` notwithstanding). Default: no.
+    fn needs_state_independent_steps(&self) -> bool {
         false
     }
 }

@@ -31,8 +31,8 @@ impl Strategy for Restarting {
         self.inner.name()
     }
 
-    fn needs_unmerged_steps(&self) -> bool {
-        self.inner.needs_unmerged_steps()
+    fn needs_state_independent_steps(&self) -> bool {
+        self.inner.needs_state_independent_steps()
     }
 
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {

@@ -73,7 +73,7 @@ pub enum Merging {
     WhileAlone,
     /// only while the program has not started a second thread: such a merged step
     /// races with nothing, and the searches that reverse only the latest race of a
-    /// step need every later one unmerged (`jvmc_search::Strategy::needs_unmerged_steps`)
+    /// step need every later one unmerged (`jvmc_search::Strategy::needs_state_independent_steps`)
     BeforeSecondThread,
     /// never: every scheduling point ends a transition (`--no-merge`)
     Never,

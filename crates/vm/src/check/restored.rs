@@ -23,7 +23,7 @@
 //! The argument holds pair by pair in a state; a search whose backtracking assumes a
 //! thread's next transition races the same way wherever it runs (Flanagan–Godefroid
 //! DPOR's rule, and SDPOR's and the DPOR engine's) must not use it, since the label
-//! now depends on the state: the CLI turns it off for them (`por::FG_FAMILY`).
+//! now depends on the state: the CLI turns it off for them (`Strategy::needs_state_independent_steps`).
 //!
 //! Guards (`guards.rs`) rest on the lock's own conflict: two accesses under a
 //! common lock need no conflict because the lock's acquisitions conflict. A lock
