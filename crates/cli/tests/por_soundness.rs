@@ -22,6 +22,8 @@
 //! and `JVMC_POR_FIRST_SEED=F` the first seed (default 1), so a long run can go on
 //! where the last one stopped; `cargo xtask soundness` runs thousands; the seeds of
 //! [`REGRESSIONS`] run always. Each program is compiled by a `javac` of its own.
+//! `JVMC_POR_WRITE_SOURCES=DIR` writes the programs' sources into `DIR` instead of
+//! checking them (to reproduce a run by hand).
 
 mod support;
 
@@ -214,10 +216,12 @@ fn check(seed: u64) -> Result<(), Failed> {
     let dir = compiled(seed)?;
     let dir = dir.path();
     let class = format!("P{seed}");
-    let reference = search(dir, &class, "all", &["--por", "none"])?;
+    // a run that fails (a timeout, a crash) names the program, as a disagreement does
+    let search = |sched: &str, args: &[&str]| search(dir, &class, sched, args).map_err(|e| format!("seed {seed}, --sched {sched}, program:\n{}\n{e}", generate(seed)));
+    let reference = search("all", &["--por", "none"])?;
     // SDPOR keeps its sleep sets only without livelock detection: checked against
     // unreduced search without it too
-    let safety = search(dir, &class, "all", &["--por", "none", "--no-liveness"])?;
+    let safety = search("all", &["--por", "none", "--no-liveness"])?;
     // stateless runs where the program is small enough for them
     let stateless = seed % 8 == 0;
     let mut dpor_runs = 0;
@@ -238,7 +242,7 @@ fn check(seed: u64) -> Result<(), Failed> {
             runs.push((vec!["--por", "none"], &reference));
         }
         for (args, expected) in runs {
-            let found = search(dir, &class, sched, &args)?;
+            let found = search(sched, &args)?;
             if !found.complete {
                 continue; // a stateless budget ran out
             }
@@ -264,6 +268,17 @@ fn main() {
     let first = var("JVMC_POR_FIRST_SEED").unwrap_or(1).max(1);
     let range = first..first.saturating_add(n);
     let seeds: Vec<u64> = range.clone().chain(REGRESSIONS.iter().copied().filter(|s| !range.contains(s))).collect();
+    if let Some(dir) = std::env::var_os("JVMC_POR_WRITE_SOURCES") {
+        // reproduce by hand: write the programs' sources instead of checking them
+        for seed in seeds {
+            let file = Path::new(&dir).join(format!("P{seed}.java"));
+            if let Err(e) = std::fs::write(&file, generate(seed)) {
+                eprintln!("{}: {e}", file.display());
+                std::process::exit(2);
+            }
+        }
+        return;
+    }
     let trials = seeds.into_iter().map(|seed| Trial::test(format!("P{seed}"), move || check(seed))).collect();
     libtest_mimic::run(&args, trials).exit();
 }
