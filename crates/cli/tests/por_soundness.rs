@@ -29,7 +29,7 @@ mod support;
 
 use std::collections::BTreeSet;
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Duration;
 
@@ -173,10 +173,16 @@ fn generate(seed: u64) -> String {
 /// programs per trial.
 fn compiled(seed: u64) -> Result<tempfile::TempDir, String> {
     let dir = tempfile::tempdir().map_err(|e| e.to_string())?;
-    let file = dir.path().join(format!("P{seed}.java"));
-    std::fs::write(&file, generate(seed)).map_err(|e| e.to_string())?;
+    let file = write_source(dir.path(), seed)?;
     support::javac(&[file.as_path()], dir.path(), TIMEOUT)?;
     Ok(dir)
+}
+
+/// Writes program `seed`'s source as `dir/P{seed}.java`; returns its path.
+fn write_source(dir: &Path, seed: u64) -> Result<PathBuf, String> {
+    let file = dir.join(format!("P{seed}.java"));
+    std::fs::write(&file, generate(seed)).map_err(|e| format!("{}: {e}", file.display()))?;
+    Ok(file)
 }
 
 /// What must be preserved: the verdict, every violation (kind and message) and the
@@ -271,9 +277,8 @@ fn main() {
     if let Some(dir) = std::env::var_os("JVMC_POR_WRITE_SOURCES") {
         // reproduce by hand: write the programs' sources instead of checking them
         for seed in seeds {
-            let file = Path::new(&dir).join(format!("P{seed}.java"));
-            if let Err(e) = std::fs::write(&file, generate(seed)) {
-                eprintln!("{}: {e}", file.display());
+            if let Err(e) = write_source(Path::new(&dir), seed) {
+                eprintln!("{e}");
                 std::process::exit(2);
             }
         }

@@ -121,7 +121,8 @@ impl Strategy for DporEngine {
         self.name
     }
 
-    /// The events are single steps (see the module docs, "Merged steps").
+    /// The events are single steps (see the module docs, "Merged steps") whose
+    /// labels do not depend on the state, as F–G DPOR's race rule needs.
     fn needs_state_independent_steps(&self) -> bool {
         true
     }

@@ -175,8 +175,9 @@ impl Reduction for FlanaganGodefroid {
         true
     }
 
-    /// Lines 5–9 reverse only the latest race of each transition: see the module
-    /// docs, "Merged steps".
+    /// Lines 5–9 reverse only the latest race of each transition (module docs,
+    /// "Merged steps") and take `next(s, p)` to race the same way wherever it runs
+    /// (`docs/algorithms/fg-dpor.md`, "What the race rule assumes of a label").
     fn needs_state_independent_steps(&self) -> bool {
         true
     }

@@ -503,7 +503,9 @@ impl Reduction for StatefulDpor {
         true
     }
 
-    /// Fig. 6 reverses only the latest race of a transition: see the module docs.
+    /// Fig. 6 reverses only the latest race of a transition (module docs) and, like
+    /// F–G DPOR's rule, takes a thread's next transition to race the same way
+    /// wherever it runs.
     fn needs_state_independent_steps(&self) -> bool {
         true
     }

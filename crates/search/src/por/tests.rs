@@ -544,9 +544,14 @@ struct Sweep {
 /// Every complete strategy, in [`three_orders`], on `generate(seed, merge)` for the
 /// first `default` seeds (or as many as the variable `var` says), against stateful
 /// DFS.
+/// The number in environment variable `name`, or `default` when it is unset or not a
+/// number (the long runs' seed counts and first seeds).
+fn env_number(name: &str, default: u64) -> u64 {
+    std::env::var(name).ok().and_then(|v| v.parse().ok()).unwrap_or(default)
+}
+
 fn sweep_random_programs(var: &str, default: u64, generate: fn(u64, bool) -> Program) -> Sweep {
-    let seeds = std::env::var(var).ok().and_then(|s| s.parse().ok()).unwrap_or(default);
-    let first: u64 = std::env::var("JVMC_POR_FIRST_SEED").ok().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let (seeds, first) = (env_number(var, default), env_number("JVMC_POR_FIRST_SEED", 0));
     let orders = three_orders();
     let mut sweep = Sweep { lost: Vec::new(), complete: Vec::new(), runs: seeds as usize * orders.len() };
     for mut s in every_complete_strategy() {
@@ -751,8 +756,7 @@ fn livelocks_are_found_and_reports_are_real() {
 #[test]
 #[ignore]
 fn soundness_long_run() {
-    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse::<u64>().ok());
-    let (seeds, first) = (var("JVMC_POR_SEEDS").unwrap_or(5000), var("JVMC_POR_FIRST_SEED").unwrap_or(0));
+    let (seeds, first) = (env_number("JVMC_POR_SEEDS", 5000), env_number("JVMC_POR_FIRST_SEED", 0));
     let mut fails: std::collections::BTreeMap<&str, Vec<u64>> = Default::default();
     for seed in first..first.saturating_add(seeds) {
         let mut sys = random_program(seed);
