@@ -36,7 +36,7 @@ pub struct Options {
 }
 
 /// The paper's algorithms (`-paper`, `-jpf`, `spor`) and the refined ones users get.
-const ALGORITHMS: &[&str] = &["none", "spor", "de-spor-paper", "de-spor", "dl-spor-paper", "dl-spor", "de-jpf", "dl-jpf", "odpor-paper", "odpor"];
+const ALGORITHMS: &[&str] = &["none", "sleep", "spor", "de-spor-paper", "de-spor", "dl-spor-paper", "dl-spor", "de-jpf", "dl-jpf", "odpor-paper", "odpor"];
 
 /// One client: its class and its `// jvmc-visible:` patterns.
 pub struct Client {

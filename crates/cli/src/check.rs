@@ -39,7 +39,7 @@ pub struct CheckArgs {
     /// algorithm: see --por)
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
-    /// Partial-order reduction: none, spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
+    /// Partial-order reduction: none, sleep (sleep sets alone: every state, fewer transitions), spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
     /// (depth-first; names as in the stateful POR paper), sdpor (stateful DPOR), or
     /// stateless DPOR: dpor (Flanagan–Godefroid), source-dpor (source sets) or
     /// optimal-dpor (wakeup trees), all with sleep sets, or the DPOR engine
@@ -194,7 +194,8 @@ pub struct CheckArgs {
     /// Heap symmetry: on — objects allocated while checking are told apart by their
     /// place in the heap, not by which thread allocated them when (states equal up to
     /// such names match); off — by allocating thread, site and count. Only without
-    /// partial-order reduction (--por none); POR algorithms always run with it off
+    /// partial-order reduction (--por none) or with sleep sets alone (--por sleep);
+    /// the other POR algorithms always run with it off
     #[arg(long, value_name = "on|off", default_value = "on", value_parser = ["on", "off"])]
     symmetry: String,
     /// Dead locals: forget — at the end of each step, local variables no path of their
@@ -576,7 +577,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         bail!("--preemption-bound bounds --search preemption-bounded or dfs-rb, not {name}");
     }
     let restarts = args.restarts.as_deref().and_then(|k| jvmc_search::RestartSchedule::parse(k, args.restart_unit));
-    let Some(state_independent) = strategy::by_name(name).map(|s| s.needs_state_independent_steps()) else {
+    let Some((state_independent, symmetric)) = strategy::by_name(name).map(|s| (s.needs_state_independent_steps(), s.matches_up_to_symmetry())) else {
         bail!("unknown search strategy {name:?} (choose one of: {})", strategy::names().collect::<Vec<_>>().join(", "));
     };
     let Some(order) = ThreadOrder::parse(&args.order) else {
@@ -594,9 +595,8 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
     spec.explore_classes = args.explore_classes.clone().unwrap_or_default();
     // `--sched all` asks for a scheduling point at every access
     spec.lockset = args.lockset == "on" && args.sched != "all";
-    // POR records accesses by stable id and reuses what it learnt at matched states
     let reduces = por::ALGORITHMS.contains(&name) || por::STATELESS.contains(&name);
-    spec.symmetry = args.symmetry == "on" && !reduces;
+    spec.symmetry = args.symmetry == "on" && symmetric;
     spec.dead_locals = args.dead_locals == "forget";
     spec.intrinsics = args.intrinsics == "on";
     // only a search that reads labels gains from it; not one that needs labels

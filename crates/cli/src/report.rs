@@ -87,6 +87,9 @@ pub struct JsonPorStats {
     /// stateful POR with sleep sets: visited states explored again (a thread asleep
     /// there before is awake now)
     pub sleep_reexplored: u64,
+    /// `--por sleep`: the transitions of a first run that met a cycle, after which
+    /// the search ran again without sleep sets (0: none)
+    pub sleep_cycle_rerun: u64,
 }
 
 /// One outcome and how many end states show it.
@@ -251,6 +254,7 @@ impl JsonReport {
                     full_expansions: s.full_expansions,
                     sleep_blocked: s.sleep_blocked,
                     sleep_reexplored: s.sleep_reexplored,
+                    sleep_cycle_rerun: s.sleep_cycle_rerun,
                 }),
                 engine: s.engine.map(|e| JsonEngineStats { executions: e.executions, choice_points: e.choice_points, maybe_nodes: e.maybe_nodes, replays: e.replays, sleep_blocked: e.sleep_blocked }),
                 violations: s.violation_depth_mean().map(|depth_mean| JsonViolationStats { count: s.violations, depth_min: s.violation_depth_min, depth_mean }),
@@ -368,14 +372,15 @@ pub fn stats_text(report: &SearchReport, instructions: u64) -> String {
     if st.graph_bytes > 0 {
         let _ = writeln!(
             s,
-            "  reduction     graph {}, labels {}, sets {} (peak); {} transitions re-traversed, {} states fully expanded{}{}",
+            "  reduction     graph {}, labels {}, sets {} (peak); {} transitions re-traversed, {} states fully expanded{}{}{}",
             bytes(st.graph_bytes),
             bytes(st.labels_bytes),
             bytes(st.por_sets_peak_bytes),
             thousands(st.retraversed_transitions),
             thousands(st.full_expansions),
             if st.sleep_blocked > 0 { format!(", {} executions sleep-blocked", thousands(st.sleep_blocked)) } else { String::new() },
-            if st.sleep_reexplored > 0 { format!(", {} visited states explored again (sleep sets)", thousands(st.sleep_reexplored)) } else { String::new() }
+            if st.sleep_reexplored > 0 { format!(", {} visited states explored again (sleep sets)", thousands(st.sleep_reexplored)) } else { String::new() },
+            if st.sleep_cycle_rerun > 0 { format!("; the program has a cycle: searched again without sleep sets after {} transitions", thousands(st.sleep_cycle_rerun)) } else { String::new() }
         );
     }
     if st.workers > 1 {

@@ -38,7 +38,7 @@ use serde_json::Value;
 use support::Rng;
 
 const TIMEOUT: Duration = Duration::from_secs(300);
-const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor"];
+const ALGORITHMS: &[&str] = &["sleep", "spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor"];
 /// Stateless algorithms: run on every program, within a state budget.
 const STATELESS_ALGORITHMS: &[&str] = &["dpor", "source-dpor", "optimal-dpor", "dpor-engine"];
 const VARS: &[&str] = &["x", "y", "z"];

@@ -155,6 +155,10 @@ pub struct Stats {
     /// stateful partial-order reduction with sleep sets: visited states explored
     /// again because a thread asleep when they were explored is awake now
     pub sleep_reexplored: u64,
+    /// sleep sets until a cycle (`--por sleep`): the transitions of a first run that
+    /// met a cycle, after which the search ran again without sleep sets (0: no such
+    /// run; `transitions` counts both runs' transitions)
+    pub sleep_cycle_rerun: u64,
     /// the DPOR engine only: what it made and replayed
     pub engine: Option<crate::engine::EngineCounts>,
     /// violations found, including those a report does not keep

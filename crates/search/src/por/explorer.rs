@@ -136,8 +136,9 @@ pub(crate) struct Frame {
     /// here, each with the labels of its branches (see [`Explorer::inherited_sleep`])
     pub sleep: Vec<(ThreadId, LabelId)>,
     /// a visited state explored again (stateful sleep sets): the threads asleep when
-    /// it was explored before and awake now, its first choice
-    woken: ThreadSet,
+    /// it was explored before and awake now, its first choice (empty for a state
+    /// explored the first time)
+    pub woken: ThreadSet,
 }
 
 impl Frame {
@@ -298,8 +299,17 @@ pub(crate) struct Explorer {
     safe_sets: bool,
     stateless: bool,
     /// sleep sets on (an algorithm that asks for them; in a stateful search not
-    /// with liveness, whose cycle finder sees each state once)
+    /// with liveness, whose cycle finder sees each state once, unless they stay on
+    /// until a cycle)
     sleep_sets: bool,
+    /// stateful search with sleep sets until a cycle ([`Reduction::sleeps_until_cycle`]):
+    /// a transition to a state on the stack ends the search (see `sleep.rs`)
+    until_cycle: bool,
+    /// such a transition was met
+    met_cycle: bool,
+    /// the configuration's livelock detection (for a search that drops its sleep
+    /// sets, [`Explorer::drop_sleep_sets`])
+    liveness: bool,
     /// stateful search with sleep sets: per state, the threads asleep in it when it
     /// was explored (the intersection over its explorations; `None`: never explored)
     stored_sleep: Vec<Option<ThreadSet>>,
@@ -333,6 +343,7 @@ enum Choice {
 impl Explorer {
     pub fn new(run: &SearchRun<'_>, red: &dyn Reduction) -> Explorer {
         let cfg = run.cfg();
+        let until_cycle = red.uses_sleep_sets() && red.sleeps_until_cycle() && !cfg.stateless;
         Explorer {
             graph: StateGraph::new(),
             labels: LabelTable::new(),
@@ -349,14 +360,17 @@ impl Explorer {
             accessors: LocationAccessors::default(),
             back_edges: 0,
             marks: TraversalMarks::new(),
-            cycles: (cfg.liveness && !cfg.stateless).then(CycleFinder::default),
+            cycles: (cfg.liveness && !cfg.stateless && !until_cycle).then(CycleFinder::default),
             stack_keys: StackKeys::default(),
             order: cfg.order.clone(),
             rng: SearchRng::new(cfg.seed),
             visited_first: cfg.visited_first && !cfg.stateless && !red.uses_sleep_sets(),
             safe_sets: red.uses_safe_sets(),
             stateless: cfg.stateless,
-            sleep_sets: red.uses_sleep_sets() && (cfg.stateless || !cfg.liveness),
+            sleep_sets: red.uses_sleep_sets() && (cfg.stateless || !cfg.liveness || until_cycle),
+            until_cycle,
+            met_cycle: false,
+            liveness: cfg.liveness,
             stored_sleep: Vec::new(),
             sleep_reexplored: 0,
             keeps_graph: red.reads_graph() || !cfg.stateless,
@@ -752,6 +766,9 @@ impl Explorer {
         }
         let seen = run.observe(sys, depth)?;
         let target = self.state_of(seen.fp);
+        if !seen.new {
+            self.stop_at_cycle(target)?;
+        }
         let k = self.add_explored(top, mv, label, visible, target);
         self.take(red, top, k, step.transition);
         if seen.new {

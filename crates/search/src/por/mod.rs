@@ -38,6 +38,7 @@ pub mod optimal;
 pub mod optimal_dpor;
 mod races;
 pub mod safe_sets;
+pub mod sleep_sets;
 pub mod sdpor;
 pub mod source_dpor;
 mod source_sets;
@@ -80,10 +81,26 @@ pub(crate) trait Reduction {
         false
     }
 
+    /// Whether, in a stateful search, its sleep sets stay on with livelock detection
+    /// until the explored graph closes a cycle (a transition to a state on the
+    /// stack): the search then stops and runs again without sleep sets, with the
+    /// cycle finder (see `docs/algorithms/sleep.md` for why a graph explored to the
+    /// end without closing a cycle proves the program has none).
+    fn sleeps_until_cycle(&self) -> bool {
+        false
+    }
+
     /// Whether it needs steps whose extent and label do not depend on the state
     /// ([`Strategy::needs_state_independent_steps`]): an algorithm that follows
     /// Flanagan–Godefroid's race rule does.
     fn needs_state_independent_steps(&self) -> bool {
+        false
+    }
+
+    /// Whether states may be matched up to heap symmetry
+    /// ([`Strategy::matches_up_to_symmetry`]): only if nothing it keeps about a state
+    /// names objects (sleep sets alone keep threads).
+    fn matches_up_to_symmetry(&self) -> bool {
         false
     }
 
@@ -152,7 +169,7 @@ pub(crate) trait Reduction {
 }
 
 /// The registered names of the POR strategies (see [`crate::strategy::STRATEGIES`]).
-pub const ALGORITHMS: &[&str] = &["spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor"];
+pub const ALGORITHMS: &[&str] = &["sleep", "spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor"];
 
 /// The registered names of the stateless DPOR strategies: they never match states,
 /// so they neither check fingerprints (`exact_states`) nor look for livelocks.
@@ -188,6 +205,11 @@ impl PorStrategy {
     /// SDPOR (Yang et al.): stateful F–G DPOR with the operation graph's summaries.
     pub fn sdpor() -> Self {
         PorStrategy::stateful(Box::new(sdpor::StatefulDpor::default()))
+    }
+
+    /// Sleep sets alone: every enabled thread expanded, asleep transitions skipped.
+    pub fn sleep_sets() -> Self {
+        PorStrategy::stateful(Box::new(sleep_sets::SleepSets))
     }
 
     /// S-POR (Algorithm 1).
@@ -248,6 +270,10 @@ impl Strategy for PorStrategy {
         self.reduction.needs_state_independent_steps()
     }
 
+    fn matches_up_to_symmetry(&self) -> bool {
+        !self.stateless && self.reduction.matches_up_to_symmetry()
+    }
+
     fn search(&mut self, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
         let stateless_cfg;
         let cfg = if self.stateless && !cfg.stateless {
@@ -256,12 +282,31 @@ impl Strategy for PorStrategy {
         } else {
             cfg
         };
-        let mut run = SearchRun::new(cfg, listener);
-        let mut explorer = Explorer::new(&run, self.reduction.as_ref());
-        let result = explorer.explore(self.reduction.as_mut(), sys, &mut run);
-        explorer.report(&mut run);
-        run.finish(self.reduction.name(), result)
+        let started = std::time::Instant::now();
+        let (first, met_cycle) = search_once(self.reduction.as_mut(), sys, cfg, &mut *listener, |_| {})?;
+        if !met_cycle {
+            return Ok(first);
+        }
+        // sleep sets until a cycle (`Reduction::sleeps_until_cycle`): the program has
+        // one, so the whole search runs again without them, livelocks looked for
+        let again = SearchConfig { max_time: cfg.max_time.map(|t| t.saturating_sub(started.elapsed())), ..cfg.clone() };
+        let (mut second, _) = search_once(self.reduction.as_mut(), sys, &again, listener, Explorer::drop_sleep_sets)?;
+        second.stats.sleep_cycle_rerun = first.stats.transitions;
+        second.stats.transitions += first.stats.transitions;
+        second.stats.elapsed = started.elapsed();
+        Ok(second)
     }
+}
+
+/// One search of `sys` by `red` on a new explorer (`adjust`ed before it starts): its
+/// report, and whether it stopped at a cycle ([`Reduction::sleeps_until_cycle`]).
+fn search_once(red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, cfg: &SearchConfig, listener: &mut dyn SearchListener, adjust: impl FnOnce(&mut Explorer)) -> Result<(SearchReport, bool), SearchError> {
+    let mut run = SearchRun::new(cfg, listener);
+    let mut explorer = Explorer::new(&run, red);
+    adjust(&mut explorer);
+    let result = explorer.explore(red, sys, &mut run);
+    explorer.report(&mut run);
+    Ok((run.finish(red.name(), result)?, explorer.met_cycle()))
 }
 
 /// `a ≈ b` for transitions of different threads: a conflicting access.

@@ -25,7 +25,7 @@ fn every_complete_strategy() -> Vec<Box<dyn crate::Strategy>> {
 
 /// Every complete POR strategy.
 fn all() -> Vec<PorStrategy> {
-    vec![PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::de_spor_paper(), PorStrategy::dl_spor(), PorStrategy::dl_spor_paper(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor(), PorStrategy::odpor_paper(), PorStrategy::sdpor()]
+    vec![PorStrategy::sleep_sets(), PorStrategy::spor(), PorStrategy::de_spor(), PorStrategy::de_spor_paper(), PorStrategy::dl_spor(), PorStrategy::dl_spor_paper(), PorStrategy::de_jpf(), PorStrategy::dl_jpf(), PorStrategy::odpor(), PorStrategy::odpor_paper(), PorStrategy::sdpor()]
 }
 
 pub(crate) fn with_outcomes() -> SearchConfig {

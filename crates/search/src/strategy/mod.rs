@@ -85,6 +85,15 @@ pub trait Strategy {
     fn needs_state_independent_steps(&self) -> bool {
         false
     }
+
+    /// Whether states may be matched up to heap symmetry (`--symmetry on`: objects
+    /// allocated while checking named by their place in the heap). Partial-order
+    /// reductions that reuse what they learnt at a matched state (its explored
+    /// future's labels, which name objects by stable id) must not; a search that
+    /// compares labels only along its own path may. Default: yes.
+    fn matches_up_to_symmetry(&self) -> bool {
+        true
+    }
 }
 
 /// A built-in strategy: its name, a one-line summary, and how to make one.
@@ -108,6 +117,7 @@ pub static STRATEGIES: &[Registration] = &[
     Registration { name: "pos", summary: "POS: partial order sampling, random walks by event priorities re-drawn on races (--seed, --walks)", make: || Box::new(PosStrategy) },
     Registration { name: "preemption-bounded", summary: "DFS over executions with at most N preemptions (--preemption-bound N; without it 0, 1, 2, ... in turn: fewest-preemption counterexamples)", make: || Box::new(PreemptionBoundedStrategy) },
     Registration { name: "max-preemption", summary: "guided search: best-first, the path with the most preemptions first (complete)", make: || Box::new(MaxPreemptionStrategy) },
+    Registration { name: "sleep", summary: "sleep sets alone: every state expanded, transitions asleep skipped (stateful, Godefroid's condition at visited states)", make: || Box::new(PorStrategy::sleep_sets()) },
     Registration { name: "spor", summary: "POR with safe sets (S-POR, Algorithm 1)", make: || Box::new(PorStrategy::spor()) },
     Registration { name: "de-spor", summary: "POR with eager source sets over safe sets (DE-S-POR, Algorithm 2), happens-before-aware at visited states", make: || Box::new(PorStrategy::de_spor()) },
     Registration { name: "de-spor-paper", summary: "DE-S-POR as the paper has it (every conflict past a visited state counts)", make: || Box::new(PorStrategy::de_spor_paper()) },

@@ -13,7 +13,7 @@ fn search(name: &str, sys: &mut dyn TransitionSystem, cfg: &SearchConfig) -> Sea
 }
 
 /// Exhaustive strategies (random is checked separately: it is never complete).
-const EXHAUSTIVE: [&str; 2] = ["dfs", "bfs"];
+const EXHAUSTIVE: [&str; 3] = ["dfs", "bfs", "sleep"];
 
 /// A program with locks, lost updates and a final assertion that can fail.
 fn mixed_program() -> Program {
@@ -71,7 +71,7 @@ fn assert_replays(fresh: &mut dyn TransitionSystem, found: &Counterexample) {
 #[test]
 fn registry_knows_every_strategy() {
     let names: Vec<&str> = names().collect();
-    assert_eq!(names, ["dfs", "bfs", "random", "dfs-rb", "pct", "pos", "preemption-bounded", "max-preemption", "spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor", "dpor", "source-dpor", "optimal-dpor", "dpor-engine", "dpor-engine-every-access", "dpor-engine-every-step"]);
+    assert_eq!(names, ["dfs", "bfs", "random", "dfs-rb", "pct", "pos", "preemption-bounded", "max-preemption", "sleep", "spor", "de-spor", "de-spor-paper", "dl-spor", "dl-spor-paper", "de-jpf", "dl-jpf", "odpor", "odpor-paper", "sdpor", "dpor", "source-dpor", "optimal-dpor", "dpor-engine", "dpor-engine-every-access", "dpor-engine-every-step"]);
     assert!(crate::por::ALGORITHMS.iter().all(|a| names.contains(a)));
     for name in names {
         assert_eq!(by_name(name).expect("registered").name(), name);

@@ -8,9 +8,40 @@ use jvmc_state::{LabelId, StateId};
 
 use super::super::thread_set::ThreadSet;
 use super::Explorer;
+use crate::liveness::CycleFinder;
+use crate::report::StopReason;
+use crate::run::{Flow, Halt};
 use crate::system::ThreadId;
 
 impl Explorer {
+    /// Sleep sets until a cycle: `target`, a visited state just reached, is on the
+    /// stack, so the explored graph has a cycle — the search stops here (the
+    /// strategy runs it again without sleep sets, [`Explorer::drop_sleep_sets`]).
+    /// While no transition closes a cycle, the graph explored with sleep sets
+    /// reaches every state, and a search that ends so proves the program has no cycle
+    /// at all, hence no livelock (`docs/algorithms/sleep.md`).
+    pub(super) fn stop_at_cycle(&mut self, target: StateId) -> Flow<()> {
+        if self.until_cycle && self.on_stack(target).is_some() {
+            self.met_cycle = true;
+            return Err(Halt::Stop(StopReason::Complete));
+        }
+        Ok(())
+    }
+
+    /// Whether the search stopped at a cycle (see [`Explorer::stop_at_cycle`]).
+    pub fn met_cycle(&self) -> bool {
+        self.met_cycle
+    }
+
+    /// For the search again after a cycle: no sleep sets, every enabled thread
+    /// explored (in order, as unreduced search), livelocks looked for as the
+    /// configuration says.
+    pub fn drop_sleep_sets(&mut self) {
+        self.sleep_sets = false;
+        self.until_cycle = false;
+        self.cycles = self.liveness.then(CycleFinder::default);
+    }
+
     /// Stateful search with sleep sets: if the visited state `target`, reached from
     /// frame `top`, had a thread asleep when it was explored that would be awake now
     /// (Godefroid's condition for matching a state under sleep sets fails), the sleep
