@@ -234,7 +234,7 @@ pub struct CheckArgs {
     #[arg(long, value_name = "N", default_value_t = 3, requires = "portfolio")]
     portfolio_threads: u32,
     /// Search on N cores: N workers, each with its own vm, share the visited set and
-    /// split the work (stateful dfs with --por none; livelocks are looked for in the
+    /// split the work (stateful dfs with --por none or sleep; livelocks are looked for in the
     /// logged state graph once the search is complete, which costs memory — use
     /// --workers 1 or --no-liveness to save it; a violation is reported as the
     /// one-worker search finds it, so traces stay deterministic). Default: the
@@ -671,7 +671,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
         };
         let mut progress = Progress::new(goal);
         let open = |spec: &ProgramSpec, visibility: Visibility| open_system(spec, args.outcomes, false, visibility).map(|(sys, _)| sys);
-        let in_parallel = if workers > 1 { Some(parallel::search(&on_compiled(&spec, &prepared), &cfg, workers, &open, &visibility, &mut progress)?) } else { None };
+        let in_parallel = if workers > 1 { Some(parallel::search(&on_compiled(&spec, &prepared), &cfg, workers, &open, &visibility, name == "sleep", &mut progress)?) } else { None };
         // a violation found in parallel is searched for again by one worker, whose
         // trace is the deterministic one
         handover = in_parallel.as_ref().filter(|p| p.report.verdict() == Verdict::Violation).map(|p| parallel::handover_text(p, workers));

@@ -24,8 +24,8 @@ use crate::trace::ProgramSpec;
 /// parallel search is a stateful DFS in sequential order without depth limit or
 /// linearizability checking, that stops at the first violation.
 pub(crate) fn unsupported(name: &str, cfg: &SearchConfig, spec: &ProgramSpec) -> Option<String> {
-    let why = if name != "dfs" {
-        format!("--search {name} (only dfs with --por none runs on several workers)")
+    let why = if name != "dfs" && name != "sleep" {
+        format!("--search {name} (only dfs with --por none or sleep runs on several workers)")
     } else if cfg.stateless {
         "--stateless".to_string()
     } else if cfg.depth_limit.is_some() {
@@ -67,6 +67,7 @@ pub(crate) fn search(
     workers: usize,
     open: &(dyn Fn(&ProgramSpec, Visibility) -> anyhow::Result<crate::system::VmSystem> + Sync),
     visibility: &Visibility,
+    sleep_sets: bool,
     listener: &mut dyn SearchListener,
 ) -> anyhow::Result<Searched> {
     let pool = Arc::new(SharedDiscipline::new());
@@ -82,7 +83,7 @@ pub(crate) fn search(
             sys.begin_search();
             Ok(Box::new(sys.into_worker(pool.clone(), instructions.clone())))
         };
-        let result = parallel::parallel_dfs(&make, workers, &run, listener);
+        let result = if sleep_sets { parallel::parallel_sleep_sets(&make, workers, &run, listener) } else { parallel::parallel_dfs(&make, workers, &run, listener) };
         let restart = match &result {
             Err(SearchError::System(e)) => matches!(e.downcast_ref::<VmError>(), Some(VmError::Restart)),
             // a worker may have relied on a key that another found racy after the

@@ -246,7 +246,7 @@ impl JsonReport {
                 visited_set_bytes: s.visited_set_bytes,
                 strategy: report.strategy,
                 stop_reason: report.stop.name(),
-                por: (s.graph_bytes > 0).then(|| JsonPorStats {
+                por: (s.graph_bytes > 0 || s.sleep_cycle_rerun > 0 || s.sleep_reexplored > 0).then(|| JsonPorStats {
                     graph_bytes: s.graph_bytes,
                     labels_bytes: s.labels_bytes,
                     sets_peak_bytes: s.por_sets_peak_bytes,

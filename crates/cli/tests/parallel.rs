@@ -64,6 +64,32 @@ fn two_workers_count_what_one_counts_on_every_por_client() {
     }
 }
 
+/// Sleep sets on two workers (`--por sleep`): on every client of the POR benchmark
+/// the verdict and outcomes of unreduced search, no more transitions than it (all
+/// clients end, so no second search), with no fingerprint merging different states;
+/// a violation is reported as the one-worker search with sleep sets finds it.
+#[test]
+fn sleep_sets_on_two_workers_find_what_unreduced_search_finds() {
+    let dir = compile_benchmarks("por", TIMEOUT);
+    let clients = ["CasBstSetHigh", "ChmSetHigh", "ClqSetHigh", "ClqSetLow", "LazyListSetLow", "LockedHashMapHigh", "RwLockListSetHigh"];
+    for client in clients {
+        let none = json(&jvmc(dir.path(), &["--outcomes", "--json", "-", client, "3"]));
+        let out = jvmc(dir.path(), &["--outcomes", "--json", "-", "--por", "sleep", "--workers", "2", "--exact-states", client, "3"]);
+        assert_eq!(out.code(), Some(0), "{client}: {}", String::from_utf8_lossy(&out.stderr));
+        let sleep = json(&out);
+        assert_eq!(report_outcomes(&none), report_outcomes(&sleep), "{client}");
+        assert_eq!(sleep["stats"]["parallel"]["workers"], 2, "{sleep}");
+        assert_eq!(sleep["stats"]["strategy"], "sleep", "{sleep}");
+        let transitions = |j: &Value| j["stats"]["transitions"].as_u64().unwrap_or(0);
+        assert!(transitions(&sleep) < transitions(&none), "{client}: {} transitions with sleep sets, {} without", transitions(&sleep), transitions(&none));
+    }
+    let dir = compile_source("RacyCount", RACY, TIMEOUT);
+    let one = json(&jvmc(dir.path(), &["--json", "-", "--por", "sleep", "--workers", "1", "RacyCount"]));
+    let out = jvmc(dir.path(), &["--json", "-", "--por", "sleep", "--workers", "2", "RacyCount"]);
+    assert_eq!(out.code(), Some(1), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(json(&out)["violation"], one["violation"], "the same counterexample, trace included");
+}
+
 /// Two threads incrementing a counter without a lock, many states before the lost
 /// update shows.
 const RACY: &str = r#"

@@ -215,6 +215,7 @@ impl Stats {
         self.peak_rss_bytes = self.peak_rss_bytes.max(later.peak_rss_bytes);
         self.visited_set_bytes = self.visited_set_bytes.max(later.visited_set_bytes);
         self.workers = self.workers.max(later.workers);
+        self.sleep_reexplored += later.sleep_reexplored;
         self.parallel_lookups += later.parallel_lookups;
         self.parallel_contended += later.parallel_contended;
         self.parallel_graph_bytes = self.parallel_graph_bytes.max(later.parallel_graph_bytes);

@@ -233,6 +233,46 @@ impl Graph {
     }
 }
 
+/// Whether the graph the workers logged has a cycle (iterative depth-first search,
+/// three colours). Consumes the logs' transitions.
+pub(crate) fn has_cycle(logs: &mut [GraphLog]) -> bool {
+    let graph = Graph::build(logs);
+    const WHITE: u8 = 0;
+    const GREY: u8 = 1;
+    const BLACK: u8 = 2;
+    let mut colour = vec![WHITE; graph.states.len()];
+    // (state, index of its next edge)
+    let mut stack: Vec<(usize, u64)> = Vec::new();
+    for root in 0..graph.states.len() {
+        if colour[root] != WHITE {
+            continue;
+        }
+        colour[root] = GREY;
+        stack.push((root, graph.first[root]));
+        while let Some(&mut (s, ref mut next)) = stack.last_mut() {
+            if *next == graph.first[s + 1] {
+                colour[s] = BLACK;
+                stack.pop();
+                continue;
+            }
+            let (_, to) = graph.edges[*next as usize];
+            *next += 1;
+            if to == NONE {
+                continue;
+            }
+            match colour[to as usize] {
+                GREY => return true,
+                WHITE => {
+                    colour[to as usize] = GREY;
+                    stack.push((to as usize, graph.first[to as usize]));
+                }
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 /// How many steps of the walk go between two questions to its `limit`.
 const LIMIT_EVERY: u32 = 4096;
 

@@ -67,8 +67,10 @@ use crate::run::{livelock_counterexample, Flow, Halt, Node, SearchRun};
 use crate::system::{Fingerprint, Move, SaveMark, SystemError, ThreadId, Transition, TransitionSystem};
 
 mod livelocks;
+mod sleep;
 
 use livelocks::GraphLog;
+use sleep::{Sleeper, SleepStore};
 
 /// Makes the system worker `w` explores (called once per worker, inside that worker's
 /// thread; systems need not be `Send`). Every system it makes must be the same
@@ -129,6 +131,10 @@ impl SharedStates {
 struct WorkItem {
     prefix: Vec<Move>,
     moves: Vec<Move>,
+    /// with sleep sets: the state's inherited sleep set, and the moves the donor
+    /// explored from it (every branch of their threads)
+    sleep: Vec<Sleeper>,
+    done: Vec<Sleeper>,
     /// its fingerprint, to check the replay (`None`: not known)
     fp: Option<Fingerprint>,
 }
@@ -172,6 +178,8 @@ struct Shared<'c> {
     workers: usize,
     started: Instant,
     states: SharedStates,
+    /// with sleep sets ([`parallel_sleep_sets`]): each explored state's sleep set
+    sleep: Option<SleepStore>,
     pool: Mutex<Pool>,
     /// signalled when an item is added, the search is done, or it stops
     work: Condvar,
@@ -351,6 +359,11 @@ struct Frame {
     fp: Option<Fingerprint>,
     /// its number in the worker's graph log (with livelock detection)
     logged: u32,
+    /// with sleep sets: its sleep set (threads whose moves are skipped), its threads,
+    /// and the moves explored from it so far with their labels
+    sleep: Vec<Sleeper>,
+    asleep: crate::por::ThreadSet,
+    done: Vec<Sleeper>,
 }
 
 /// What a worker counted.
@@ -371,12 +384,42 @@ struct WorkerOut {
 /// (passed through unchanged in [`SearchError::System`], also one `make` returns), of
 /// the exact-states check, or of the listener.
 pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+    search(make, workers, cfg, false, listener).map(|(report, _)| report)
+}
+
+/// [`parallel_dfs`] with sleep sets (`--por sleep` on several workers; `sleep.rs`,
+/// `docs/algorithms/sleep.md`): every state, fewer transitions. The workers log the
+/// graph they explore; if it has a cycle the search runs again without sleep sets
+/// (with the cycle finder if `cfg.liveness`), else the program has none. Unlike
+/// [`parallel_dfs`], the counts of a complete search depend on timing (which worker
+/// reaches a state first decides the sleep set it is explored with); the verdict and
+/// the outcomes do not. The report's strategy is `sleep`.
+pub fn parallel_sleep_sets(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig, listener: &mut dyn SearchListener) -> Result<SearchReport, SearchError> {
+    let started = Instant::now();
+    let (mut first, cyclic) = search(make, workers, cfg, true, listener)?;
+    first.strategy = "sleep";
+    if !cyclic {
+        return Ok(first);
+    }
+    let again = SearchConfig { max_time: cfg.max_time.map(|t| t.saturating_sub(started.elapsed())), ..cfg.clone() };
+    let (mut second, _) = search(make, workers, &again, false, listener)?;
+    second.strategy = "sleep";
+    second.stats.sleep_cycle_rerun = first.stats.transitions;
+    second.stats.transitions += first.stats.transitions;
+    second.stats.elapsed = started.elapsed();
+    Ok(second)
+}
+
+/// The parallel search, with sleep sets if `sleep_sets`: its report, and (with sleep
+/// sets, complete) whether the graph explored has a cycle.
+fn search(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig, sleep_sets: bool, listener: &mut dyn SearchListener) -> Result<(SearchReport, bool), SearchError> {
     check_supported(cfg, workers)?;
     let shared = Shared {
         cfg,
         workers,
         started: Instant::now(),
         states: SharedStates { visited: ShardedVisitedSet::default(), exact: cfg.exact_states.then(|| Mutex::new(ExactStore::new())), admitted: AtomicU64::new(0) },
+        sleep: sleep_sets.then(SleepStore::new),
         pool: Mutex::new(Pool::default()),
         work: Condvar::new(),
         idle: AtomicUsize::new(0),
@@ -425,16 +468,22 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
         }
     }
     shared.fill(&mut stats);
+    stats.visited_set_bytes += shared.sleep.as_ref().map_or(0, SleepStore::bytes);
     stats.parallel_graph_bytes = logs.iter().map(GraphLog::bytes).sum();
     let started = shared.started;
     // the visited set is not needed any more: its memory goes before the walk's comes
     drop(shared);
-    if cfg.liveness && stop == StopReason::Complete {
+    let mut cyclic = false;
+    if sleep_sets {
+        // an acyclic graph explored with sleep sets proves the program acyclic: no
+        // livelock (`docs/algorithms/sleep.md`); a cyclic one is searched again
+        cyclic = stop == StopReason::Complete && livelocks::has_cycle(&mut logs);
+    } else if cfg.liveness && stop == StopReason::Complete {
         stop = report_livelocks(logs, cfg, started, listener, &mut stats, &mut kept)?;
     }
     stats.elapsed = started.elapsed();
     stats.peak_rss_bytes = stats.peak_rss_bytes.max(memory::peak_resident_set_bytes().unwrap_or(0));
-    Ok(SearchReport { strategy: "dfs", stop, violations: kept, stats, outcomes })
+    Ok((SearchReport { strategy: "dfs", stop, violations: kept, stats, outcomes }, cyclic))
 }
 
 /// Looks for livelocks in the graph the workers logged, once they explored all of it,
@@ -538,7 +587,7 @@ fn worker(shared: &Shared<'_>, make: &SystemFactory<'_>, me: usize) -> Option<Wo
     let cfg = SearchConfig { kept_violations: Some(0), ..shared.cfg.clone() };
     let mut listener = WorkerListener { shared, me };
     let mut run = SearchRun::new_shared(&cfg, &mut listener, &shared.states, shared.started);
-    let mut log = shared.cfg.liveness.then(GraphLog::default);
+    let mut log = (shared.cfg.liveness || shared.sleep.is_some()).then(GraphLog::default);
     let result = explore(&mut *sys, &mut run, shared, me, &mut log);
     if let Err(Halt::Stop(reason)) = result {
         shared.end(Ending::Stop(reason));
@@ -580,7 +629,10 @@ fn explore_from(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared:
             log.initial = seen.fp;
         }
         if let Node::Expand(enabled) = run.classify(sys, 0, true, &local.path)? {
-            push(sys, run.cfg(), local, seen.fp, &enabled, 0);
+            if let (Some(store), Some(fp)) = (&shared.sleep, seen.fp) {
+                store.explored(fp, crate::por::ThreadSet::new());
+            }
+            push(sys, run.cfg(), local, seen.fp, &enabled, 0, Vec::new());
         }
     }
     loop {
@@ -612,7 +664,8 @@ fn start(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, item: WorkItem
         (Some(log), Some(fp)) => log.frame(fp, &item.moves, false),
         _ => 0,
     };
-    local.stack.push(Frame { moves: item.moves, next: 0, mark: None, depth: local.path.len(), fp: item.fp, logged });
+    let asleep = sleep::threads(&item.sleep);
+    local.stack.push(Frame { moves: item.moves, next: 0, mark: None, depth: local.path.len(), fp: item.fp, logged, sleep: item.sleep, asleep, done: item.done });
     Ok(())
 }
 
@@ -628,6 +681,10 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
             sys.restore(mark);
             local.path.pop();
         }
+        // threads asleep here are not explored (sleep sets)
+        while top.moves.get(top.next).is_some_and(|m| top.asleep.contains(m.thread)) {
+            top.next += 1;
+        }
         let Some(&mv) = top.moves.get(top.next) else {
             local.stack.pop();
             continue;
@@ -636,6 +693,14 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
         top.mark = Some(sys.save());
         let (from, k) = (top.fp.map(|_| top.logged), top.next - 1);
         let step = run.step(sys, mv)?;
+        let child_sleep = match shared.sleep {
+            Some(_) => {
+                let child = sleep::inherit(&top.sleep, &top.done, &step.transition);
+                top.done.push((mv.thread, step.transition.clone()));
+                child
+            }
+            None => Vec::new(),
+        };
         local.path.push(step.transition);
         if let Some(violation) = step.violation {
             run.violation(violation, &local.path)?;
@@ -647,10 +712,16 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
             log.edge(from, k, to);
         }
         if !seen.new {
+            if let (Some(store), Some(fp)) = (&shared.sleep, seen.fp) {
+                explore_again(sys, run, store, local, fp, depth, child_sleep)?;
+            }
             continue;
         }
         if let Node::Expand(enabled) = run.classify(sys, depth, true, &local.path)? {
-            push(sys, run.cfg(), local, seen.fp, &enabled, depth);
+            if let (Some(store), Some(fp)) = (&shared.sleep, seen.fp) {
+                store.explored(fp, sleep::threads(&child_sleep));
+            }
+            push(sys, run.cfg(), local, seen.fp, &enabled, depth, child_sleep);
             if shared.wants_work() {
                 if let Some(item) = donate(&mut local.stack, &local.path) {
                     shared.give(item);
@@ -661,16 +732,38 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
     Ok(())
 }
 
+/// Sleep sets: the visited state `fp` at `depth`, reached with the sleep set `sleep`,
+/// is explored again for the threads asleep when it was explored and awake now
+/// (Godefroid's condition, [`SleepStore::revisit`]).
+fn explore_again(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, store: &SleepStore, local: &mut Local, fp: Fingerprint, depth: usize, sleep: Vec<Sleeper>) -> Flow<()> {
+    let Node::Expand(enabled) = run.classify(sys, depth, false, &local.path)? else { return Ok(()) };
+    let woken = store.revisit(fp, &sleep::threads(&sleep), &crate::por::ThreadSet::of(&enabled));
+    if !woken.is_empty() {
+        run.stats.sleep_reexplored += 1;
+        let threads: Vec<ThreadId> = woken.iter().collect();
+        push_moves(local, SearchRun::moves(sys, &threads), Some(fp), depth, sleep, false);
+    }
+    Ok(())
+}
+
 /// Pushes the state at `depth`, with fingerprint `fp`, whose enabled threads are
-/// `enabled` (and logs it, with livelock detection).
-fn push(sys: &mut dyn TransitionSystem, cfg: &SearchConfig, local: &mut Local, fp: Option<Fingerprint>, enabled: &[ThreadId], depth: usize) {
+/// `enabled` (and logs it, with livelock detection or sleep sets).
+fn push(sys: &mut dyn TransitionSystem, cfg: &SearchConfig, local: &mut Local, fp: Option<Fingerprint>, enabled: &[ThreadId], depth: usize, sleep: Vec<Sleeper>) {
     let mut moves = SearchRun::moves(sys, enabled);
     cfg.order.arrange(&mut moves, |m| m.thread, &mut local.rng);
+    push_moves(local, moves, fp, depth, sleep, true);
+}
+
+/// Pushes the state at `depth`, with fingerprint `fp`, to explore `moves` from it with
+/// the sleep set `sleep` (and logs it, with livelock detection or sleep sets, as
+/// `expanded` or explored again).
+fn push_moves(local: &mut Local, moves: Vec<Move>, fp: Option<Fingerprint>, depth: usize, sleep: Vec<Sleeper>, expanded: bool) {
     let logged = match (&mut local.log, fp) {
-        (Some(log), Some(fp)) => log.frame(fp, &moves, true),
+        (Some(log), Some(fp)) => log.frame(fp, &moves, expanded),
         _ => 0,
     };
-    local.stack.push(Frame { moves, next: 0, mark: None, depth, fp, logged });
+    let asleep = sleep::threads(&sleep);
+    local.stack.push(Frame { moves, next: 0, mark: None, depth, fp, logged, sleep, asleep, done: Vec::new() });
 }
 
 /// Takes the untried moves of the bottom-most frame that has some (the top frame, just
@@ -678,8 +771,19 @@ fn push(sys: &mut dyn TransitionSystem, cfg: &SearchConfig, local: &mut Local, f
 fn donate(stack: &mut [Frame], path: &[Transition]) -> Option<WorkItem> {
     let top = stack.len().checked_sub(1)?;
     stack.iter_mut().enumerate().find_map(|(i, frame)| {
-        let keep = frame.next + usize::from(i == top);
-        (keep < frame.moves.len()).then(|| WorkItem { prefix: path[..frame.depth].iter().map(Transition::mv).collect(), moves: frame.moves.split_off(keep), fp: frame.fp })
+        let mut keep = frame.next + usize::from(i == top);
+        // a thread's branches stay together: a worker that explored only some of
+        // them may not put the thread to sleep (`sleep.rs`)
+        while keep > 0 && keep < frame.moves.len() && frame.moves[keep].thread == frame.moves[keep - 1].thread {
+            keep += 1;
+        }
+        (keep < frame.moves.len()).then(|| WorkItem {
+            prefix: path[..frame.depth].iter().map(Transition::mv).collect(),
+            moves: frame.moves.split_off(keep),
+            fp: frame.fp,
+            sleep: frame.sleep.clone(),
+            done: frame.done.clone(),
+        })
     })
 }
 
