@@ -81,6 +81,12 @@ impl SearchConfig {
         self.kept_violations.is_none_or(|k| kept < k)
     }
 
+    /// The configuration of a search that goes on one begun at `started`: what is
+    /// left of the time limit.
+    pub(crate) fn time_left(&self, started: Instant) -> SearchConfig {
+        SearchConfig { max_time: self.max_time.map(|t| t.saturating_sub(started.elapsed())), ..self.clone() }
+    }
+
     /// The time and memory limits of a search begun at `started`.
     pub(crate) fn step_limits(&self, started: Instant) -> StepLimits {
         StepLimits { deadline: self.max_time.and_then(|d| started.checked_add(d)), max_memory: self.max_memory }

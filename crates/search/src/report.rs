@@ -242,6 +242,16 @@ pub struct SearchReport {
 }
 
 impl SearchReport {
+    /// The report of a search run again without sleep sets, begun at `started`,
+    /// after `first`, with them, met a cycle (`--por sleep`): its own, with the first
+    /// run's transitions counted too ([`Stats::sleep_cycle_rerun`]).
+    pub(crate) fn after_sleep_sets_met_a_cycle(mut self, first: &SearchReport, started: std::time::Instant) -> SearchReport {
+        self.stats.sleep_cycle_rerun = first.stats.transitions;
+        self.stats.transitions += first.stats.transitions;
+        self.stats.elapsed = started.elapsed();
+        self
+    }
+
     /// Whether the whole reachable state space (within no limit) was explored.
     pub fn is_complete(&self) -> bool {
         self.stop == StopReason::Complete

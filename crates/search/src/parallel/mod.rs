@@ -44,6 +44,9 @@
 //! verdict equal those of the sequential stateful DFS. Which counterexample is found
 //! first (and its trace), `max_depth`, the replayed transitions, and every count of a
 //! search that was stopped early depend on timing.
+//! With sleep sets ([`parallel_sleep_sets`], `sleep.rs`) the transitions (and,
+//! through merged steps, a few states) of a complete search depend on timing too;
+//! the verdict, violations and outcomes do not.
 //!
 //! Supported: every [`SearchConfig`] option of the stateful DFS but `stateless` and
 //! `depth_limit`, which are refused ([`SearchError::Unsupported`]). A
@@ -401,13 +404,9 @@ pub fn parallel_sleep_sets(make: &SystemFactory<'_>, workers: usize, cfg: &Searc
     if !cyclic {
         return Ok(first);
     }
-    let again = SearchConfig { max_time: cfg.max_time.map(|t| t.saturating_sub(started.elapsed())), ..cfg.clone() };
-    let (mut second, _) = search(make, workers, &again, false, listener)?;
+    let (mut second, _) = search(make, workers, &cfg.time_left(started), false, listener)?;
     second.strategy = "sleep";
-    second.stats.sleep_cycle_rerun = first.stats.transitions;
-    second.stats.transitions += first.stats.transitions;
-    second.stats.elapsed = started.elapsed();
-    Ok(second)
+    Ok(second.after_sleep_sets_met_a_cycle(&first, started))
 }
 
 /// The parallel search, with sleep sets if `sleep_sets`: its report, and (with sleep

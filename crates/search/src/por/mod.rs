@@ -2,6 +2,8 @@
 //! Stateful Partial Order Reduction" (Cirisci, Enea, Farzan, Mutluergil; the paper in
 //! `shared/papers/stateful-por-source-sets.md`), each a [`Reduction`] run by one
 //! [`explorer::Explorer`] (see `docs/algorithms/`):
+//! - [`sleep_sets`]: sleep sets alone (Godefroid; not the paper's): every state
+//!   expanded, transitions asleep skipped, until the explored graph closes a cycle;
 //! - [`safe_sets`]: S-POR, Algorithm 1 (safe sets only);
 //! - [`eager`]: DE-S-POR, Algorithm 2 (`UpdateCurr` on every new transition and on
 //!   every visited state, `UpdateBack` on backtracking), and DE-JPF;
@@ -289,12 +291,8 @@ impl Strategy for PorStrategy {
         }
         // sleep sets until a cycle (`Reduction::sleeps_until_cycle`): the program has
         // one, so the whole search runs again without them, livelocks looked for
-        let again = SearchConfig { max_time: cfg.max_time.map(|t| t.saturating_sub(started.elapsed())), ..cfg.clone() };
-        let (mut second, _) = search_once(self.reduction.as_mut(), sys, &again, listener, Explorer::drop_sleep_sets)?;
-        second.stats.sleep_cycle_rerun = first.stats.transitions;
-        second.stats.transitions += first.stats.transitions;
-        second.stats.elapsed = started.elapsed();
-        Ok(second)
+        let (second, _) = search_once(self.reduction.as_mut(), sys, &cfg.time_left(started), listener, Explorer::drop_sleep_sets)?;
+        Ok(second.after_sleep_sets_met_a_cycle(&first, started))
     }
 }
 
