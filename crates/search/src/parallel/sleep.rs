@@ -10,8 +10,8 @@
 //!   (the intersection over every worker's explorations), for Godefroid's condition:
 //!   a worker that reaches a visited state with a thread awake that was asleep there
 //!   explores that thread from it itself. A state found new by one worker and reached
-//!   by another before the first told its sleep set counts as explored with none
-//!   asleep yet unknown: the second worker explores every thread awake for it.
+//!   by another before the first stored its sleep set counts as explored with every
+//!   thread asleep: the second worker explores every thread awake for it.
 //!
 //! # What it must not do
 //! Put a thread to sleep whose branches were not all explored from the state by the
@@ -31,9 +31,8 @@ pub(super) type Sleeper = (ThreadId, Transition);
 /// is `sleep` and whose explored moves so far are `done` (Godefroid; with DPOR as
 /// Flanagan and Godefroid, POPL 2005, Fig. 4).
 pub(super) fn inherit(sleep: &[Sleeper], done: &[Sleeper], taken: &Transition) -> Vec<Sleeper> {
-    let mut out: Vec<Sleeper> = sleep.iter().chain(done).filter(|(u, _)| *u != taken.thread).cloned().collect();
-    let awake: ThreadSet = out.iter().filter(|(_, label)| crate::por::dependent(label, taken)).map(|&(u, _)| u).collect();
-    out.retain(|(u, _)| !awake.contains(*u));
+    let mut out: Vec<Sleeper> = sleep.iter().chain(done).cloned().collect();
+    crate::por::keep_asleep(&mut out, taken.thread, |label| crate::por::dependent(label, taken));
     out
 }
 

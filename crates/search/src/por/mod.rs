@@ -55,7 +55,7 @@ use crate::listener::SearchListener;
 use crate::report::SearchReport;
 use crate::run::{Flow, SearchRun};
 use crate::strategy::Strategy;
-use crate::system::{Transition, TransitionSystem};
+use crate::system::{ThreadId, Transition, TransitionSystem};
 
 pub(crate) use explorer::{Explored, Explorer, Frame};
 pub use thread_set::ThreadSet;
@@ -310,6 +310,17 @@ fn search_once(red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, cfg: &Se
 /// `a ≈ b` for transitions of different threads: a conflicting access.
 pub(crate) fn dependent(a: &Transition, b: &Transition) -> bool {
     a.thread != b.thread && a.dependent(b)
+}
+
+/// Sleep sets (Godefroid; with DPOR as Flanagan and Godefroid, POPL 2005, Fig. 4):
+/// of `sleepers`, threads each with (the label of) one of its branches, keeps those
+/// still asleep after a transition of thread `taken` — not `taken` itself, and no
+/// thread with a branch `dependent` (the caller's [`dependent`] on the labels) on the
+/// transition (its next transition may differ now). The one rule of the explorer's
+/// and the parallel search's sleep sets.
+pub(crate) fn keep_asleep<L>(sleepers: &mut Vec<(ThreadId, L)>, taken: ThreadId, dependent: impl Fn(&L) -> bool) {
+    let awake: ThreadSet = sleepers.iter().filter(|(u, l)| *u == taken || dependent(l)).map(|(u, _)| *u).collect();
+    sleepers.retain(|(u, _)| !awake.contains(*u));
 }
 
 

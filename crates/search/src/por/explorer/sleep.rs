@@ -89,13 +89,7 @@ impl Explorer {
     pub(crate) fn inherited_sleep(&self, top: usize) -> Vec<(ThreadId, LabelId)> {
         let Some(t) = self.path.last() else { return Vec::new() };
         let mut candidates = self.frames[top].asleep_beside_active();
-        let mut awake = ThreadSet::new();
-        for &(u, l) in &candidates {
-            if super::super::dependent(self.labels.get(l), t) {
-                awake.insert(u);
-            }
-        }
-        candidates.retain(|&(u, _)| !awake.contains(u));
+        super::super::keep_asleep(&mut candidates, t.thread, |&l| super::super::dependent(self.labels.get(l), t));
         candidates
     }
 }
