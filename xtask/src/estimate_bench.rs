@@ -37,7 +37,7 @@ pub fn estimate_bench(max_time: u64, walks: &[u64], filter: &[String]) -> anyhow
     for program @ (name, args) in &programs {
         let label = super::dpor_bench::label(program);
         let program: Vec<String> = std::iter::once(name.clone()).chain(args.iter().cloned()).collect();
-        let stateful = check(&program, &[])?;
+        let stateful = check(&program, &["--por", "none"])?;
         let stateless = check(&program, &["--stateless"])?;
         let complete = |r: &Value| r["stats"]["stop_reason"] == "complete";
         let count = |r: &Value, what: &str| if complete(r) { n(&r["stats"][what]).to_string() } else { format!("> {}", n(&r["stats"][what])) };

@@ -3,8 +3,9 @@
 //! of `benchmarks/por` — the table and the scaling model of
 //! `docs/algorithms/parallel.md`.
 //!
-//! Each client runs with the default options (livelock detection included) once per
-//! worker count, repeated `--repeat` times (the fastest run counts), one
+//! Each client runs with the default options (livelock detection included) but
+//! `--por none` — unreduced search, whose counts repeat on any number of workers, where
+//! those of the default `sleep` vary a little — once per worker count, repeated `--repeat` times (the fastest run counts), one
 //! process at a time. A run must count exactly the states, transitions and end states
 //! of the one-worker run, or the task fails. Printed: one markdown row per client —
 //! states, the time per worker count, the speedup over one worker, the share of
@@ -63,7 +64,7 @@ pub fn parallel_bench(workers: &[usize], repeat: usize, clients: &[String]) -> a
     };
     let run = |client: &str, calls: &str, w: usize| -> anyhow::Result<Measured> {
         let mut cmd = Command::new(&jvmc);
-        cmd.args(["check", "--json", "-", "--workers"]).arg(w.to_string()).arg("--cp").arg(&classes).args([client, calls]);
+        cmd.args(["check", "--json", "-", "--por", "none", "--workers"]).arg(w.to_string()).arg("--cp").arg(&classes).args([client, calls]);
         let j = super::json_report(&mut cmd, &format!("{client} {calls} --workers {w}"))?;
         let n = |v: &Value| v.as_u64().unwrap_or(0);
         let s = &j["stats"];

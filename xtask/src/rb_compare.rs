@@ -25,7 +25,7 @@ use crate::rb_characteristics::compile_rb;
 /// randomized, and its `jvmc check` options.
 const TECHNIQUES: &[(&str, u8, bool, &[&str])] = &[
     ("dfs-rb", 0, true, &["--search", "dfs-rb"]),
-    ("dfs", 1, false, &["--search", "dfs"]),
+    ("dfs", 1, false, &["--search", "dfs", "--por", "none"]),
     ("preemption bound 5", 1, false, &["--search", "preemption-bounded", "--preemption-bound", "5"]),
     ("preemption bound 10", 1, false, &["--search", "preemption-bounded", "--preemption-bound", "10"]),
     ("max-preemption", 1, false, &["--search", "max-preemption"]),

@@ -44,9 +44,11 @@ pub struct CheckArgs {
     /// stateless DPOR: dpor (Flanagan–Godefroid), source-dpor (source sets) or
     /// optimal-dpor (wakeup trees), all with sleep sets, or the DPOR engine
     /// (dpor-engine: data-race marker with replays; dpor-engine-every-access,
-    /// dpor-engine-every-step; best with --sched all); stateless ones match no states
-    #[arg(long, default_value = "none", value_name = "ALGORITHM")]
-    por: String,
+    /// dpor-engine-every-step; best with --sched all); stateless ones match no states.
+    /// Default: sleep for stateful depth-first search in a fixed order, none otherwise
+    /// (with --stateless, --order random or another --search)
+    #[arg(long, value_name = "ALGORITHM")]
+    por: Option<String>,
     /// POR visibility as in the paper: only accesses to objects and statics of these
     /// classes (`*` wildcards, comma-separated), synchronisation and CAS are visible.
     /// Sound only for clients that do nothing but call those classes. Default: an
@@ -554,9 +556,22 @@ fn write_json(target: &str, value: &impl serde::Serialize) -> anyhow::Result<()>
     Ok(())
 }
 
+/// The `--por` of a search that names none: sleep sets (every state, fewer
+/// transitions; README, "Why `--por sleep` is the default") where the search is
+/// stateful depth-first in a fixed order, else no reduction — sleep sets would change
+/// what `--stateless`, `--order random` (a randomized search, restartable) and the
+/// other strategies mean.
+fn default_por(args: &CheckArgs) -> &'static str {
+    if args.search == "dfs" && !args.stateless && args.order != "random" {
+        "sleep"
+    } else {
+        "none"
+    }
+}
+
 /// `jvmc check`.
 pub fn check(args: CheckArgs) -> anyhow::Result<i32> {
-    let name = match (args.por.as_str(), args.search.as_str()) {
+    let name = match (args.por.as_deref().unwrap_or_else(|| default_por(&args)), args.search.as_str()) {
         ("none", search) => search,
         (por, "dfs") if por::ALGORITHMS.contains(&por) || por::STATELESS.contains(&por) => por,
         (por, "dfs") => bail!("unknown POR algorithm {por:?} (choose one of: none, {}, {})", por::ALGORITHMS.join(", "), por::STATELESS.join(", ")),

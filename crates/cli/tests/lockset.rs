@@ -466,10 +466,12 @@ fn check_program(dir: &Path, opts: &[&str], program: &[&str]) -> Value {
 fn an_acquire_of_a_lock_another_thread_holds_waits_before_its_call_like_a_monitor_enter() {
     let locks = support::compile_source("NestedLocks", NESTED_LOCKS, TIMEOUT);
     let states = |j: &Value| j["stats"]["states_new"].as_u64().unwrap_or(0);
-    let waiting = check_program(locks.path(), &[], &["NestedLocks", "unfair", "3"]);
-    let queueing = check_program(locks.path(), &["--lockset", "off"], &["NestedLocks", "unfair", "3"]);
-    let fair = check_program(locks.path(), &[], &["NestedLocks", "fair", "3"]);
-    let monitor = check_program(locks.path(), &[], &["NestedLocks", "monitors", "3"]);
+    // (unreduced: the default sleep sets on two workers may pass a state inside a
+    // merged step in one run and not in another)
+    let waiting = check_program(locks.path(), &["--por", "none"], &["NestedLocks", "unfair", "3"]);
+    let queueing = check_program(locks.path(), &["--por", "none", "--lockset", "off"], &["NestedLocks", "unfair", "3"]);
+    let fair = check_program(locks.path(), &["--por", "none"], &["NestedLocks", "fair", "3"]);
+    let monitor = check_program(locks.path(), &["--por", "none"], &["NestedLocks", "monitors", "3"]);
     for j in [&waiting, &queueing, &fair, &monitor] {
         assert_eq!(j["verdict"], "ok", "{j}");
     }

@@ -1,6 +1,6 @@
 //! `jvmc check --workers N` (`crates/cli/src/parallel.rs`, `jvmc_search::parallel`):
 //! the workers share one visited set and split the work, so on every client of the POR
-//! benchmark a complete search with two workers counts exactly the states,
+//! benchmark a complete unreduced search (`--por none`) with two workers counts exactly the states,
 //! transitions and end states of one worker and finds the same outcomes, with no
 //! fingerprint merging different states (`--exact-states`); a violation is reported
 //! as the one-worker search finds it, the same trace on every run; and what the
@@ -41,8 +41,8 @@ fn two_workers_count_what_one_counts_on_every_por_client() {
     let mut shared_work = false;
     for client in clients {
         let calls = if client == "LazyListSetHigh" { "2" } else { "3" };
-        let one = json(&jvmc(dir.path(), &["--outcomes", "--json", "-", "--workers", "1", client, calls]));
-        let out = jvmc(dir.path(), &["--outcomes", "--json", "-", "--workers", "2", "--exact-states", client, calls]);
+        let one = json(&jvmc(dir.path(), &["--outcomes", "--json", "-", "--por", "none", "--workers", "1", client, calls]));
+        let out = jvmc(dir.path(), &["--outcomes", "--json", "-", "--por", "none", "--workers", "2", "--exact-states", client, calls]);
         assert_eq!(out.code(), Some(0), "{client}: {}", String::from_utf8_lossy(&out.stderr));
         let two = json(&out);
         for c in COUNTS {
@@ -73,7 +73,7 @@ fn sleep_sets_on_two_workers_find_what_unreduced_search_finds() {
     let dir = compile_benchmarks("por", TIMEOUT);
     let clients = ["CasBstSetHigh", "ChmSetHigh", "ClqSetHigh", "ClqSetLow", "LazyListSetLow", "LockedHashMapHigh", "RwLockListSetHigh"];
     for client in clients {
-        let none = json(&jvmc(dir.path(), &["--outcomes", "--json", "-", client, "3"]));
+        let none = json(&jvmc(dir.path(), &["--outcomes", "--json", "-", "--por", "none", client, "3"]));
         let out = jvmc(dir.path(), &["--outcomes", "--json", "-", "--por", "sleep", "--workers", "2", "--exact-states", client, "3"]);
         assert_eq!(out.code(), Some(0), "{client}: {}", String::from_utf8_lossy(&out.stderr));
         let sleep = json(&out);

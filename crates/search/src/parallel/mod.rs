@@ -183,6 +183,9 @@ struct Shared<'c> {
     states: SharedStates,
     /// with sleep sets ([`parallel_sleep_sets`]): each explored state's sleep set
     sleep: Option<SleepStore>,
+    /// with sleep sets: a worker met a state on its own stack, so the program has a
+    /// cycle and the search stopped to run again without sleep sets
+    met_cycle: AtomicBool,
     pool: Mutex<Pool>,
     /// signalled when an item is added, the search is done, or it stops
     work: Condvar,
@@ -419,6 +422,7 @@ fn search(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig, sleep_se
         started: Instant::now(),
         states: SharedStates { visited: ShardedVisitedSet::default(), exact: cfg.exact_states.then(|| Mutex::new(ExactStore::new())), admitted: AtomicU64::new(0) },
         sleep: sleep_sets.then(SleepStore::new),
+        met_cycle: AtomicBool::new(false),
         pool: Mutex::new(Pool::default()),
         work: Condvar::new(),
         idle: AtomicUsize::new(0),
@@ -470,13 +474,17 @@ fn search(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig, sleep_se
     stats.visited_set_bytes += shared.sleep.as_ref().map_or(0, SleepStore::bytes);
     stats.parallel_graph_bytes = logs.iter().map(GraphLog::bytes).sum();
     let started = shared.started;
+    // (a violation that ended the search is reported: sleep sets never make one up)
+    let met_cycle = shared.met_cycle.load(Acquire) && stop != StopReason::Violation;
     // the visited set is not needed any more: its memory goes before the walk's comes
     drop(shared);
     let mut cyclic = false;
     if sleep_sets {
         // an acyclic graph explored with sleep sets proves the program acyclic: no
-        // livelock (`docs/algorithms/sleep.md`); a cyclic one is searched again
-        cyclic = stop == StopReason::Complete && livelocks::has_cycle(&mut logs);
+        // livelock (`docs/algorithms/sleep.md`); a cyclic one is searched again — at
+        // once when a worker met a state on its own stack, else once the graph is
+        // complete (a cycle through several workers' states shows only in the graph)
+        cyclic = met_cycle || (stop == StopReason::Complete && livelocks::has_cycle(&mut logs));
     } else if cfg.liveness && stop == StopReason::Complete {
         stop = report_livelocks(logs, cfg, started, listener, &mut stats, &mut kept)?;
     }
@@ -712,6 +720,13 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
         }
         if !seen.new {
             if let (Some(store), Some(fp)) = (&shared.sleep, seen.fp) {
+                if local.stack.iter().any(|f| f.fp == Some(fp)) {
+                    // a cycle: the search runs again without sleep sets, as the
+                    // one-worker search does (`Explorer::stop_at_cycle`)
+                    shared.met_cycle.store(true, Release);
+                    shared.halt();
+                    return Ok(());
+                }
                 explore_again(sys, run, store, local, fp, depth, child_sleep)?;
             }
             continue;

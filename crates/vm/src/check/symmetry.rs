@@ -28,7 +28,9 @@
 //! The search's partial-order reduction records accesses by stable id and, in its
 //! stateful algorithms, reuses what it learnt at a state when it matches the state
 //! again; under a renaming those names would point to other objects. The CLI therefore
-//! turns symmetry on only without partial-order reduction (`--por none`, the default).
+//! turns symmetry on only where the search asks for it (`Strategy::matches_up_to_symmetry`):
+//! without partial-order reduction (`--por none`) and with sleep sets alone (`--por
+//! sleep`, the default), which keep nothing per state that names objects.
 //!
 //! This module owns the numbering; `fingerprint.rs` hashes with it. It never changes
 //! the heap. Cost: the young objects (and the old ones that point to them) are named at
