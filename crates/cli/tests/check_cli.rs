@@ -553,3 +553,26 @@ fn estimate_reports_the_stateless_tree_within_its_standard_error() {
     let both = check(dir.path(), &["--portfolio", "--estimate", "10"], "RacyCounterOutcomes");
     assert_eq!(both.code(), Some(2), "--estimate with --portfolio is refused: {}", stderr(&both));
 }
+
+/// Without `--por`, stateful depth-first search in a fixed order runs with sleep sets
+/// (`check.rs` `default_por`); `--stateless`, `--order random` and the other
+/// strategies run unreduced, and `--por` with another strategy is refused.
+#[test]
+fn the_default_reduction_is_sleep_sets_for_stateful_depth_first_search_only() {
+    let dir = compiled("ChmPutIfAbsent");
+    let strategy = |args: &[&str]| {
+        let out = check(dir.path(), &[&["--json", "-"], args].concat(), "ChmPutIfAbsent");
+        assert_eq!(out.code(), Some(0), "{args:?}: {}", stderr(&out));
+        json(&out)["stats"]["strategy"].as_str().unwrap_or_default().to_string()
+    };
+    assert_eq!(strategy(&[]), "sleep");
+    assert_eq!(strategy(&["--workers", "1"]), "sleep");
+    assert_eq!(strategy(&["--order", "sequential:1,0"]), "sleep");
+    assert_eq!(strategy(&["--por", "none"]), "dfs");
+    assert_eq!(strategy(&["--stateless"]), "dfs");
+    assert_eq!(strategy(&["--order", "random"]), "dfs");
+    assert_eq!(strategy(&["--search", "bfs"]), "bfs");
+    let out = check(dir.path(), &["--search", "bfs", "--por", "sleep"], "ChmPutIfAbsent");
+    assert_eq!(out.code(), Some(2), "{}", stderr(&out));
+    assert!(stderr(&out).contains("--por works with depth-first search only"), "{}", stderr(&out));
+}

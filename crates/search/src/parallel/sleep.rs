@@ -149,6 +149,26 @@ mod tests {
         }
     }
 
+    /// A thread that spins from the start, beside three busy ones: the first
+    /// transition tried (the spin's self-loop) meets a state on the worker's stack,
+    /// so the search with sleep sets stops there and runs again, instead of first
+    /// exploring the hundreds of states of the others.
+    #[test]
+    fn a_cycle_on_a_workers_stack_stops_the_first_search_at_once() {
+        let mut code = vec![vec![Op::Await(0, 1)]];
+        code.extend((1..4).map(|t| (1..=6).map(|v| Op::Set(t, v)).collect::<Vec<_>>()));
+        code[3].push(Op::Set(0, 1));
+        let program = Program::new(4, code);
+        let dfs = DfsStrategy.search(&mut program.clone(), &SearchConfig::default(), &mut NoListener).expect("dfs");
+        assert!(dfs.stats.states_new > 400, "{}", dfs.stats.states_new);
+        for workers in [2, 3] {
+            let r = parallel(&program, workers, &SearchConfig::default());
+            assert!(r.stats.sleep_cycle_rerun > 0 && r.stats.sleep_cycle_rerun < 10, "{workers} workers: {} transitions before the rerun", r.stats.sleep_cycle_rerun);
+            assert_eq!(r.stats.states_new, dfs.stats.states_new, "{workers} workers");
+            assert_eq!(observable(&r), observable(&dfs), "{workers} workers");
+        }
+    }
+
     fn write(thread: ThreadId, location: u64) -> Transition {
         Transition::new(thread, vec![Access::new(location, 0, AccessKind::Write)])
     }
