@@ -177,6 +177,11 @@ impl TransitionSystem for VmSystem {
         }
     }
 
+    /// The life cycle of a thread that has terminated.
+    fn frozen(&mut self, access: &Access) -> bool {
+        access.field == Access::LIFECYCLE && self.vm.thread_ended(access.object)
+    }
+
     /// After the program's end, the threads it cut short (`jvmc_vm`'s
     /// `transition.rs`, "The program's end").
     fn disabled(&mut self) -> Vec<ThreadId> {

@@ -186,6 +186,13 @@ pub struct Transition {
 }
 
 impl Transition {
+    /// Whether every access of the label reads a location of `frozen` (vacuously, an
+    /// invisible transition): such a transition commutes with every transition any
+    /// thread can take from now on (see [`TransitionSystem::frozen`]).
+    pub fn reads_only(&self, mut frozen: impl FnMut(&Access) -> bool) -> bool {
+        self.accesses.iter().all(|a| a.kind == AccessKind::Read && frozen(a))
+    }
+
     /// A transition of `thread` (branch 0) with these accesses.
     pub fn new(thread: ThreadId, accesses: Vec<Access>) -> Transition {
         Transition { thread, branch: 0, accesses }
@@ -389,6 +396,16 @@ pub trait TransitionSystem {
     /// first as possibly invisible, and its label decides).
     fn pending(&mut self, _thread: ThreadId) -> Vec<Access> {
         Vec::new()
+    }
+
+    /// Whether no transition of any thread can change `access`'s location any more,
+    /// from the current state on (on the JVM: the life cycle of a thread that has
+    /// ended). A read of such a location commutes with every transition there will
+    /// be, so a transition that reads nothing else is independent of every other
+    /// thread for good (`docs/algorithms/sleep.md`, "Steps nothing can touch").
+    /// Default: no location is.
+    fn frozen(&mut self, _access: &Access) -> bool {
+        false
     }
 
     /// Whether a thread's next transition makes the same accesses whatever values it

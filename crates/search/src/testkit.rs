@@ -651,6 +651,12 @@ impl TransitionSystem for Program {
         (0..self.code.len() as ThreadId).filter(|&t| self.op(t).is_some() && !enabled.contains(&t)).collect()
     }
 
+    /// The life cycle of a thread that has ended (what [`Op::Join`] reads): nothing
+    /// starts a thread twice.
+    fn frozen(&mut self, access: &Access) -> bool {
+        access.field == Access::LIFECYCLE && access.object.checked_sub(2000).and_then(|t| ThreadId::try_from(t).ok()).is_some_and(|t| self.ended(t))
+    }
+
     /// Locations are fixed by the code, a merged step's extent is not.
     fn accesses_fixed_by_code(&self) -> bool {
         !self.merge

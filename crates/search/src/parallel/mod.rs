@@ -699,6 +699,7 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
         top.next += 1;
         top.mark = Some(sys.save());
         let (from, k) = (top.fp.map(|_| top.logged), top.next - 1);
+        let may_cut = shared.sleep.is_some() && sys.branches(mv.thread) <= 1;
         let step = run.step(sys, mv)?;
         let child_sleep = match shared.sleep {
             Some(_) => {
@@ -708,6 +709,11 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
             }
             None => Vec::new(),
         };
+        if may_cut && step.violation.is_none() && step.transition.reads_only(|a| sys.frozen(a)) {
+            // a persistent set of one: nothing more from this state
+            // (`Reduction::cuts_after_untouchable_steps`, `sleep.md`)
+            top.moves.truncate(top.next);
+        }
         local.path.push(step.transition);
         if let Some(violation) = step.violation {
             run.violation(violation, &local.path)?;

@@ -112,8 +112,8 @@ mod tests {
     }
 
     /// On random programs with and without spins, with and without livelock
-    /// detection, on 2 and 3 workers: the verdict, violations and outcomes of DFS,
-    /// every state DFS visits, and a second search exactly where the sequential
+    /// detection, on 2 and 3 workers: the verdict, violations and outcomes of DFS, no
+    /// more states than DFS (every one after a cycle), and a second search exactly where the sequential
     /// search with sleep sets needs one (the program has a cycle).
     #[test]
     fn finds_what_dfs_finds_and_runs_again_on_cycles() {
@@ -128,7 +128,13 @@ mod tests {
                     let r = parallel(&program, workers, &cfg);
                     assert_eq!((r.strategy, r.stop), ("sleep", dfs.stop), "{what}");
                     assert_eq!(observable(&r), observable(&dfs), "{what}");
-                    assert_eq!(r.stats.states_new, dfs.stats.states_new, "{what}");
+                    // steps nothing can touch cut states (`sleep.md`); a search run
+                    // again after a cycle is unreduced
+                    if r.stats.sleep_cycle_rerun > 0 {
+                        assert_eq!(r.stats.states_new, dfs.stats.states_new, "{what}");
+                    } else {
+                        assert!(r.stats.states_new <= dfs.stats.states_new, "{what}");
+                    }
                     assert_eq!(r.stats.sleep_cycle_rerun > 0, sequential.stats.sleep_cycle_rerun > 0, "{what}");
                 }
             }

@@ -139,6 +139,9 @@ pub(crate) struct Frame {
     /// it was explored before and awake now, its first choice (empty for a state
     /// explored the first time)
     pub woken: ThreadSet,
+    /// a transition taken from it reads nothing any thread can change any more
+    /// ([`Reduction::cuts_after_untouchable_steps`]): nothing more is explored from it
+    pub cut: bool,
 }
 
 impl Frame {
@@ -163,6 +166,7 @@ impl Frame {
             scc: None,
             sleep: Vec::new(),
             woken: ThreadSet::new(),
+            cut: false,
         }
     }
 
@@ -297,6 +301,8 @@ pub(crate) struct Explorer {
     rng: SearchRng,
     visited_first: bool,
     safe_sets: bool,
+    /// [`Reduction::cuts_after_untouchable_steps`] (only while `until_cycle` holds)
+    cuts_after_untouchable: bool,
     stateless: bool,
     /// sleep sets on (an algorithm that asks for them; in a stateful search not
     /// with liveness, whose cycle finder sees each state once, unless they stay on
@@ -366,6 +372,7 @@ impl Explorer {
             rng: SearchRng::new(cfg.seed),
             visited_first: cfg.visited_first && !cfg.stateless && !red.uses_sleep_sets(),
             safe_sets: red.uses_safe_sets(),
+            cuts_after_untouchable: red.cuts_after_untouchable_steps(),
             stateless: cfg.stateless,
             sleep_sets: red.uses_sleep_sets() && (cfg.stateless || !cfg.liveness || until_cycle),
             until_cycle,
@@ -561,6 +568,9 @@ impl Explorer {
     }
 
     fn choose(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize) -> Flow<Option<Choice>> {
+        if self.frames[top].cut {
+            return Ok(None);
+        }
         let candidates = if self.frames[top].started || red.chooses_first() {
             self.frames[top].started = true;
             red.candidates(&self.frames[top])
@@ -743,7 +753,11 @@ impl Explorer {
     fn run_transition(&mut self, red: &mut dyn Reduction, sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, top: usize, mv: Move) -> Flow<()> {
         let mark = sys.save();
         self.frames[top].mark = Some(mark);
+        // a persistent set of one: the thread's only transition, reading nothing any
+        // thread can change (`Reduction::cuts_after_untouchable_steps`)
+        let may_cut = self.cuts_after_untouchable && self.until_cycle && !self.frames[top].full && sys.branches(mv.thread) <= 1;
         let step = run.step(sys, mv)?;
+        let cut = may_cut && step.violation.is_none() && step.transition.reads_only(|a| sys.frozen(a));
         let label = self.intern(&step.transition);
         let visible = !step.transition.accesses.is_empty();
         if let Some(v) = step.violation {
@@ -771,6 +785,7 @@ impl Explorer {
         }
         let k = self.add_explored(top, mv, label, visible, target);
         self.take(red, top, k, step.transition);
+        self.frames[top].cut |= cut;
         if seen.new {
             red.on_new_state(self, sys, target, depth);
             let disabled = self.add_disabled(red, sys, target, depth);

@@ -92,6 +92,17 @@ pub(crate) trait Reduction {
         false
     }
 
+    /// Whether a state needs no thread explored after one whose transition reads
+    /// nothing any thread can change any more ([`Transition::reads_only`] of
+    /// [`TransitionSystem::frozen`]): that transition alone is a persistent set
+    /// (Godefroid, Definition 4.1), so the explorer takes no further transition from
+    /// the state ([`Frame::cut`]). Only while sleep sets run until a cycle
+    /// ([`Reduction::sleeps_until_cycle`]): the argument needs an acyclic explored
+    /// graph (`docs/algorithms/sleep.md`, "Steps nothing can touch").
+    fn cuts_after_untouchable_steps(&self) -> bool {
+        false
+    }
+
     /// Whether it needs steps whose extent and label do not depend on the state
     /// ([`Strategy::needs_state_independent_steps`]): an algorithm that follows
     /// Flanagan–Godefroid's race rule does.

@@ -273,6 +273,13 @@ impl Vm {
         (enabled, disabled)
     }
 
+    /// Whether `sid` is the stable id of a thread that has terminated: its life cycle
+    /// ([`AccessRecord::LIFECYCLE`]) changes no more (a `Thread` is started at most
+    /// once; one never started is not terminated, and may still be started).
+    pub fn thread_ended(&self, sid: u64) -> bool {
+        self.threads.iter().any(|t| t.status == ThreadStatus::Terminated && t.object.is_some_and(|o| self.heap.get(o).sid == sid))
+    }
+
     /// The threads the program's end cut short: none before it ends, then every
     /// thread that has not terminated (see the module docs, "The program's end").
     pub fn cut_short_threads(&self) -> Vec<u32> {
@@ -331,12 +338,14 @@ impl Vm {
             ThreadStatus::Parked { .. } => v.extend([t.object.map(|o| sync(o, AccessRecord::LIFECYCLE, true)), interrupt()].into_iter().flatten()),
             ThreadStatus::Runnable => match (t.blocked, t.pending) {
                 (Some(BlockReason::Monitor(o)), _) => v.push(sync(o, AccessRecord::MONITOR, true)),
-                (Some(BlockReason::Join(o)), _) => v.extend([Some(sync(o, AccessRecord::LIFECYCLE, false)), interrupt()].into_iter().flatten()),
+                // `join` of a thread that is not alive returns at once: it does not
+                // look at the interrupt status (`native/java_lang/thread.rs`)
+                (Some(BlockReason::Join(o)), _) => v.extend([Some(sync(o, AccessRecord::LIFECYCLE, false)), self.thread_alive(o).then(interrupt).flatten()].into_iter().flatten()),
                 (Some(_), _) | (None, None) => {}
                 (None, Some(op)) => {
                     op.accesses(self, v);
                     v.extend(self.pending_acquire_access(tid));
-                    if op.interruptible() {
+                    if op.interruptible() && !matches!(op, Op::Join(o) if !self.thread_alive(o)) {
                         v.extend(interrupt());
                     }
                 }
