@@ -39,7 +39,7 @@ pub struct CheckArgs {
     /// algorithm: see --por)
     #[arg(long = "search", visible_alias = "strategy", default_value = "dfs", value_name = "NAME")]
     search: String,
-    /// Partial-order reduction: none, sleep (sleep sets alone: every state, fewer transitions), spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
+    /// Partial-order reduction: none, sleep (sleep sets: fewer transitions; and nothing beside a step nothing can touch, such as a join of an ended thread), spor, de-spor, dl-spor, de-jpf, dl-jpf, odpor, or a paper-faithful variant (de-spor-paper, dl-spor-paper, odpor-paper)
     /// (depth-first; names as in the stateful POR paper), sdpor (stateful DPOR), or
     /// stateless DPOR: dpor (Flanagan–Godefroid), source-dpor (source sets) or
     /// optimal-dpor (wakeup trees), all with sleep sets, or the DPOR engine

@@ -558,6 +558,28 @@ fn estimate_reports_the_stateless_tree_within_its_standard_error() {
 /// (`check.rs` `default_por`); `--stateless`, `--order random` and the other
 /// strategies run unreduced, and `--por` with another strategy is refused.
 #[test]
+/// `main` back from `join(t1)` while `t2` still runs only reads that `t1` has ended,
+/// which nothing can change: the default search explores nothing else from there
+/// (`docs/algorithms/sleep.md`, "Steps nothing can touch"), so it visits fewer states
+/// than unreduced search, with the same outcomes, on one worker and on two.
+#[test]
+fn the_default_search_explores_nothing_beside_a_join_of_an_ended_thread() {
+    let dir = compiled("ChmPutIfAbsent");
+    let run = |args: &[&str]| {
+        let out = check(dir.path(), &[&["--outcomes", "--json", "-"], args].concat(), "ChmPutIfAbsent");
+        assert_eq!(out.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let j = json(&out);
+        (j["stats"]["states_new"].as_u64().unwrap_or(0), report_outcomes(&j))
+    };
+    let (none_states, none_outcomes) = run(&["--por", "none", "--workers", "1"]);
+    for workers in ["1", "2"] {
+        let (states, outcomes) = run(&["--workers", workers]);
+        assert_eq!(outcomes, none_outcomes, "{workers} workers");
+        assert!(states < none_states, "{workers} workers: {states} states, unreduced {none_states}");
+    }
+}
+
+#[test]
 fn the_default_reduction_is_sleep_sets_for_stateful_depth_first_search_only() {
     let dir = compiled("ChmPutIfAbsent");
     let strategy = |args: &[&str]| {

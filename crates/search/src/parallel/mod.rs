@@ -394,7 +394,8 @@ pub fn parallel_dfs(make: &SystemFactory<'_>, workers: usize, cfg: &SearchConfig
 }
 
 /// [`parallel_dfs`] with sleep sets (`--por sleep` on several workers; `sleep.rs`,
-/// `docs/algorithms/sleep.md`): every state, fewer transitions. The workers log the
+/// `docs/algorithms/sleep.md`): fewer transitions, and no move from a state after a
+/// step nothing can touch (`Reduction::cuts_after_untouchable_steps`). The workers log the
 /// graph they explore; if it has a cycle the search runs again without sleep sets
 /// (with the cycle finder if `cfg.liveness`), else the program has none. Unlike
 /// [`parallel_dfs`], the counts of a complete search depend on timing (which worker

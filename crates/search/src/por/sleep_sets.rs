@@ -6,7 +6,9 @@
 //! explored it). Sleep sets prune transitions, not states: every reachable state is
 //! visited; with states matched, Godefroid's condition (the explorer's `woken_sleep`)
 //! explores a visited state again for the threads asleep when it was explored and
-//! awake now.
+//! awake now. On top, a state is left after a step nothing can touch
+//! ([`Reduction::cuts_after_untouchable_steps`]: a persistent set of one), which
+//! prunes states (`docs/algorithms/sleep.md`, "Steps nothing can touch").
 
 use super::explorer::Frame;
 use super::thread_set::ThreadSet;
