@@ -557,7 +557,6 @@ fn estimate_reports_the_stateless_tree_within_its_standard_error() {
 /// Without `--por`, stateful depth-first search in a fixed order runs with sleep sets
 /// (`check.rs` `default_por`); `--stateless`, `--order random` and the other
 /// strategies run unreduced, and `--por` with another strategy is refused.
-#[test]
 /// `main` back from `join(t1)` while `t2` still runs only reads that `t1` has ended,
 /// which nothing can change: the default search explores nothing else from there
 /// (`docs/algorithms/sleep.md`, "Steps nothing can touch"), so it visits fewer states

@@ -95,7 +95,7 @@ pub(crate) trait Reduction {
     /// Whether a state needs no thread explored after one whose transition reads
     /// nothing any thread can change any more ([`Transition::reads_only`] of
     /// [`TransitionSystem::frozen`]): that transition alone is a persistent set
-    /// (Godefroid, Definition 4.1), so the explorer takes no further transition from
+    /// (the stateful POR paper's Definition 1, after Godefroid), so the explorer takes no further transition from
     /// the state ([`Frame::cut`]). Only while sleep sets run until a cycle
     /// ([`Reduction::sleeps_until_cycle`]): the argument needs an acyclic explored
     /// graph (`docs/algorithms/sleep.md`, "Steps nothing can touch").
