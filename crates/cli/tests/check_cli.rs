@@ -554,9 +554,6 @@ fn estimate_reports_the_stateless_tree_within_its_standard_error() {
     assert_eq!(both.code(), Some(2), "--estimate with --portfolio is refused: {}", stderr(&both));
 }
 
-/// Without `--por`, stateful depth-first search in a fixed order runs with sleep sets
-/// (`check.rs` `default_por`); `--stateless`, `--order random` and the other
-/// strategies run unreduced, and `--por` with another strategy is refused.
 /// `main` back from `join(t1)` while `t2` still runs only reads that `t1` has ended,
 /// which nothing can change: the default search explores nothing else from there
 /// (`docs/algorithms/sleep.md`, "Steps nothing can touch"), so it visits fewer states
@@ -578,6 +575,9 @@ fn the_default_search_explores_nothing_beside_a_join_of_an_ended_thread() {
     }
 }
 
+/// Without `--por`, stateful depth-first search in a fixed order runs with sleep sets
+/// (`check.rs` `default_por`); `--stateless`, `--order random` and the other
+/// strategies run unreduced, and `--por` with another strategy is refused.
 #[test]
 fn the_default_reduction_is_sleep_sets_for_stateful_depth_first_search_only() {
     let dir = compiled("ChmPutIfAbsent");

@@ -710,7 +710,7 @@ fn dfs(sys: &mut dyn TransitionSystem, run: &mut SearchRun<'_>, shared: &Shared<
             }
             None => Vec::new(),
         };
-        if may_cut && step.violation.is_none() && step.transition.reads_only(|a| sys.frozen(a)) {
+        if may_cut && crate::por::sleep_sets::untouchable(sys, &step) {
             // a persistent set of one: nothing more from this state
             // (`Reduction::cuts_after_untouchable_steps`, `sleep.md`)
             top.moves.truncate(top.next);

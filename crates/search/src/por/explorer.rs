@@ -757,7 +757,7 @@ impl Explorer {
         // thread can change (`Reduction::cuts_after_untouchable_steps`)
         let may_cut = self.cuts_after_untouchable && self.until_cycle && !self.frames[top].full && sys.branches(mv.thread) <= 1;
         let step = run.step(sys, mv)?;
-        let cut = may_cut && step.violation.is_none() && step.transition.reads_only(|a| sys.frozen(a));
+        let cut = may_cut && super::sleep_sets::untouchable(sys, &step);
         let label = self.intern(&step.transition);
         let visible = !step.transition.accesses.is_empty();
         if let Some(v) = step.violation {

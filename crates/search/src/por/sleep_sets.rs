@@ -13,7 +13,16 @@
 use super::explorer::Frame;
 use super::thread_set::ThreadSet;
 use super::{Explorer, Reduction};
-use crate::system::TransitionSystem;
+use crate::system::{Step, TransitionSystem};
+
+/// Whether `step`, just taken by a thread with a single branch, is a step nothing can
+/// touch ([`Reduction::cuts_after_untouchable_steps`]): it raised no violation and
+/// only reads locations no thread can change any more ([`TransitionSystem::frozen`]).
+/// Both searches with sleep sets ask it (`Explorer::run_transition`, `parallel`'s
+/// `dfs`).
+pub(crate) fn untouchable(sys: &mut dyn TransitionSystem, step: &Step) -> bool {
+    step.violation.is_none() && step.transition.reads_only(|a| sys.frozen(a))
+}
 
 /// Full expansion with sleep sets.
 #[derive(Clone, Copy, Debug, Default)]
