@@ -492,16 +492,17 @@ impl Vm {
                     // search must pick a branch), its slice, or the first scheduling point
                     // that is no join after a join
                     let sliced = self.instructions - started >= MERGE_SLICE;
+                    let at_join = matches!(op, Op::Join(_));
                     let alone = merge
                         && !sliced
                         && op.choice().is_none()
-                        && !(joined && !matches!(op, Op::Join(_)))
+                        && (at_join || !joined)
                         && self.thread_enabled(tid)
                         && (0..self.threads.len() as u32).all(|o| o == tid || !self.thread_enabled(o));
                     if !alone {
                         break Ok(());
                     }
-                    joined |= matches!(op, Op::Join(_));
+                    joined |= at_join;
                     // (a transition merged on alone opens with nothing: the rule
                     // after an acquire is for the search's scheduling points)
                     self.end_merges();
